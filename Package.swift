@@ -1,0 +1,65 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "rowserver",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "rowserver", targets: ["rowserver"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
+    ],
+    targets: [
+        // The C module: libmicrohttpd plus fixed-argument shims of its variadic calls.
+        // Only HTTPServer imports it.
+        .target(
+            name: "CMicroHTTPD",
+            linkerSettings: [.linkedLibrary("microhttpd")]
+        ),
+        // The generic HTTP layer: daemon, request, response, router, middleware.
+        .target(
+            name: "HTTPServer",
+            dependencies: [
+                "CMicroHTTPD",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]
+        ),
+        // Pure models and row mapping. Foundation at most.
+        .target(name: "Domain"),
+        // The product: rowserver's routes on top of HTTPServer and Domain.
+        .target(
+            name: "APIServer",
+            dependencies: [
+                "HTTPServer",
+                "Domain",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+        .executableTarget(
+            name: "rowserver",
+            dependencies: [
+                "APIServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+        // A raw-socket HTTP/1.1 client for tests: exact bytes on the wire, no client-side fixing.
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(
+            name: "APIServerTests",
+            dependencies: ["APIServer", "HTTPTestSupport", "rowserver"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,62 @@
+// CMicroHTTPD: libmicrohttpd 0.9.75 for Swift.
+//
+// Swift cannot call C-variadic functions, and libmicrohttpd's start and info calls are
+// variadic. Each CMicroHTTPD_* function below is a fixed-argument wrapper of one such call.
+// They can go when libmicrohttpd grows non-variadic equivalents (its 2.x API has them).
+// Only the HTTPServer module imports this module.
+#ifndef CMICROHTTPD_H
+#define CMICROHTTPD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/// The raw request target (path and query, before libmicrohttpd percent-decodes the path),
+/// delivered once per request before any header is parsed. Its return value becomes the
+/// request's context pointer (`*req_cls` in the access handler and completion callback).
+typedef void *(*CMicroHTTPD_URILogCallback)(void *cls, const char *uri, struct MHD_Connection *connection);
+
+/// Everything `MHD_start_daemon` needs, as one struct, so Swift can fill it field by field.
+struct CMicroHTTPD_DaemonConfig {
+    /// `MHD_FLAG` bits (`MHD_USE_EPOLL_INTERNAL_THREAD | ...`).
+    unsigned int flags;
+    /// 0 picks a free port; read it back with `CMicroHTTPD_daemon_bound_port`.
+    uint16_t port;
+    /// Optional address to bind (IPv4 or IPv6); NULL binds all interfaces on `port`.
+    const struct sockaddr *bind_address;
+    unsigned int thread_pool_size;
+    unsigned int connection_limit;
+    /// Seconds of inactivity before a connection is closed; 0 = never (libmicrohttpd's default).
+    unsigned int connection_timeout;
+    /// 0 = no per-IP limit.
+    unsigned int per_ip_connection_limit;
+    /// Bytes per connection for the request line, headers and buffers; 0 = library default.
+    size_t connection_memory_limit;
+    /// 0 = library default.
+    unsigned int listen_backlog;
+
+    MHD_AccessHandlerCallback access_handler;
+    void *access_handler_cls;
+    MHD_RequestCompletedCallback request_completed;
+    void *request_completed_cls;
+    CMicroHTTPD_URILogCallback uri_log;
+    void *uri_log_cls;
+};
+
+/// Why: `MHD_start_daemon` is variadic. Options are passed through `MHD_OPTION_ARRAY`.
+/// Returns NULL when the daemon cannot start (port in use, bad options).
+struct MHD_Daemon *CMicroHTTPD_start_daemon(const struct CMicroHTTPD_DaemonConfig *config);
+
+/// Why: `MHD_get_daemon_info` is variadic. The port the daemon bound (useful after port 0),
+/// or 0 when unknown.
+uint16_t CMicroHTTPD_daemon_bound_port(struct MHD_Daemon *daemon);
+
+/// Why: `MHD_get_daemon_info` is variadic. Open connections right now (all pool threads).
+unsigned int CMicroHTTPD_daemon_current_connections(struct MHD_Daemon *daemon);
+
+/// Why: `MHD_get_connection_info` is variadic. Copies the client's numeric address into
+/// `buffer` ("127.0.0.1", "::1"); returns 0 on success, -1 when unknown.
+int CMicroHTTPD_connection_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
+
+#endif

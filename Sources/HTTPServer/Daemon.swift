@@ -1,0 +1,69 @@
+import CMicroHTTPD
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Owns one `MHD_Daemon*`: starts it, quiesces it, stops it exactly once.
+final class Daemon: @unchecked Sendable {
+    // The pointer is written in init and in stop(), which Server calls once under its lock.
+    private var handle: OpaquePointer?
+    let port: Int
+    private var quiescedSocket: Int32 = -1
+
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts listening. `cls` is passed to every callback; it must outlive the daemon.
+    init(configuration: ServerConfiguration, cls: UnsafeMutableRawPointer) throws {
+        let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        let flags: UInt32 = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            | (address.isIPv6 ? MHD_USE_IPv6.rawValue : 0)
+        let handle = address.withSockaddr { sockaddr -> OpaquePointer? in
+            var config = CMicroHTTPD_DaemonConfig()
+            config.flags = flags
+            config.port = UInt16(clamping: configuration.port)
+            config.bind_address = sockaddr
+            config.thread_pool_size = UInt32(clamping: configuration.threads)
+            config.connection_limit = UInt32(clamping: configuration.connectionLimit)
+            config.connection_timeout = UInt32(clamping: configuration.connectionTimeout)
+            config.per_ip_connection_limit = UInt32(clamping: configuration.perIPConnectionLimit)
+            config.connection_memory_limit = configuration.connectionMemoryLimit
+            config.listen_backlog = UInt32(clamping: configuration.listenBacklog)
+            config.access_handler = accessHandlerCallback
+            config.access_handler_cls = cls
+            config.request_completed = requestCompletedCallback
+            config.request_completed_cls = cls
+            config.uri_log = uriLogCallback
+            config.uri_log_cls = cls
+            return CMicroHTTPD_start_daemon(&config)
+        }
+        guard let handle else {
+            throw StartError(description: "cannot listen on \(configuration.host):\(configuration.port) (address in use or not available)")
+        }
+        self.handle = handle
+        self.port = Int(CMicroHTTPD_daemon_bound_port(handle))
+    }
+
+    var currentConnections: Int {
+        handle.map { Int(CMicroHTTPD_daemon_current_connections($0)) } ?? 0
+    }
+
+    /// Stops accepting new connections; open ones keep being served.
+    func quiesce() {
+        guard let handle, quiescedSocket < 0 else { return }
+        quiescedSocket = MHD_quiesce_daemon(handle)
+    }
+
+    /// Closes every connection and joins the pool threads.
+    func stop() {
+        guard let handle else { return }
+        self.handle = nil
+        MHD_stop_daemon(handle)
+        if quiescedSocket >= 0 {
+            close(quiescedSocket)
+            quiescedSocket = -1
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// Percent-decoding (RFC 3986 §2.1) into validated UTF-8.
+enum PercentDecoding {
+    enum Failure: Error, Equatable {
+        /// `%` not followed by two hex digits.
+        case malformedEscape
+        /// The decoded bytes are not UTF-8 (includes overlong forms and surrogates).
+        case invalidUTF8
+    }
+
+    /// Decodes `%XX` escapes; with `plusAsSpace` (form encoding of query strings) `+` is a space.
+    static func decode(_ input: Substring.UTF8View, plusAsSpace: Bool) throws(Failure) -> String {
+        // Fast path: nothing to decode.
+        if !input.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) {
+            guard let string = String(validating: input, as: UTF8.self) else { throw .invalidUTF8 }
+            return string
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(input.count)
+        var index = input.startIndex
+        while index != input.endIndex {
+            let byte = input[index]
+            if byte == UInt8(ascii: "%") {
+                let first = input.index(after: index)
+                guard first != input.endIndex else { throw .malformedEscape }
+                let second = input.index(after: first)
+                guard second != input.endIndex, let high = hexValue(input[first]), let low = hexValue(input[second]) else {
+                    throw .malformedEscape
+                }
+                bytes.append(high << 4 | low)
+                index = input.index(after: second)
+            } else {
+                bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index = input.index(after: index)
+            }
+        }
+        guard let string = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+        return string
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

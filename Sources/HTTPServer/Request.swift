@@ -1,0 +1,47 @@
+/// A request as a value: everything a handler may read, decoded once.
+public struct Request: Sendable {
+    public var method: HTTPMethod
+    /// The raw request target as the client sent it (`/v1/products?limit=5`).
+    public var target: String
+    /// The raw path (still percent-encoded), segments decoded, query items decoded.
+    public var path: String
+    public var segments: [String]
+    public var query: [QueryItem]
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    /// `X-Request-ID` from the client when it is well-formed, else one generated here.
+    public var id: String
+    /// "HTTP/1.1" or "HTTP/1.0".
+    public var version: String
+    /// Values of the route's `:parameter` segments, filled in by the router.
+    public var parameters: [String: String]
+    /// The template of the route that matched (`/v1/:collection/:id`), for logs and metrics.
+    public var routeTemplate: String?
+
+    public init(
+        method: HTTPMethod, target: String, path: String? = nil, segments: [String] = [], query: [QueryItem] = [],
+        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], id: String = "test", version: String = "HTTP/1.1"
+    ) {
+        self.method = method
+        self.target = target
+        self.path = path ?? target
+        self.segments = segments
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.id = id
+        self.version = version
+        self.parameters = [:]
+        self.routeTemplate = nil
+    }
+
+    /// The value of the first query item called `name`.
+    public func query(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+
+    /// The value of route parameter `name` (`:id`).
+    public func parameter(_ name: String) -> String? {
+        parameters[name]
+    }
+}

@@ -1,0 +1,50 @@
+/// Checks a request's message framing before its body is read.
+///
+/// libmicrohttpd 0.9.75 accepts framings that let a client hide a second request inside the
+/// first (request smuggling, RFC 9112 §6.1 and §11.2); nginx rejects them since 1.21.1 and so
+/// does rowserver. A failed check is a 400 that closes the connection, so the bytes after the
+/// headers are never read as a request.
+public enum RequestFraming {
+    /// The body length the request declares: a fixed length, chunked, or none.
+    public enum BodyLength: Equatable, Sendable {
+        case none
+        case fixed(Int)
+        case chunked
+    }
+
+    public static func check(headers: HTTPHeaders, version: String, maxBodySize: Int) throws(HTTPError) -> BodyLength {
+        let lengths = headers.values("Content-Length")
+        let encodings = headers.values("Transfer-Encoding")
+        if !encodings.isEmpty {
+            if !lengths.isEmpty {
+                throw .badFraming("A request must not carry both Content-Length and Transfer-Encoding.")
+            }
+            if version != "HTTP/1.1" {
+                throw .badFraming("Transfer-Encoding is not allowed in \(version) requests.")
+            }
+            guard encodings.count == 1, encodings[0].trimmingASCIISpaces().equalsIgnoringASCIICase("chunked") else {
+                throw .badFraming("Transfer-Encoding must be exactly 'chunked'.")
+            }
+            return .chunked
+        }
+        guard let first = lengths.first else { return .none }
+        guard lengths.count == 1 else {
+            throw .badFraming("A request must carry at most one Content-Length header.")
+        }
+        let digits = first.trimmingASCIISpaces()
+        guard !digits.isEmpty, digits.utf8.count <= 18, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let length = Int(digits) else {
+            throw .badFraming("Content-Length must be a decimal number of bytes.")
+        }
+        if length > maxBodySize { throw .payloadTooLarge(limit: maxBodySize) }
+        return length == 0 ? .none : .fixed(length)
+    }
+}
+
+extension String {
+    func trimmingASCIISpaces() -> String {
+        let bytes = utf8
+        guard let start = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        let end = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) ?? start
+        return String(self[start...end])
+    }
+}

@@ -1,0 +1,22 @@
+/// A response as a value: status, headers and body bytes.
+public struct Response: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON response from already encoded bytes.
+    public static func json(_ body: [UInt8], status: Int = 200) -> Response {
+        Response(status: status, headers: HTTPHeaders([("Content-Type", "application/json")]), body: body)
+    }
+
+    /// A response without a body (204, 304).
+    public static func empty(status: Int) -> Response {
+        Response(status: status)
+    }
+}

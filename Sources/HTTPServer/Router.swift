@@ -1,0 +1,118 @@
+/// Maps a method and decoded path segments to a handler.
+///
+/// Templates are written `/v1/:collection/:id`. A literal segment wins over a parameter at the
+/// same position, so `/v1/products/changes` beats `/v1/products/:id` for every method: once a
+/// path matches a route's template, a method that route lacks is a 405, never a fall-through to
+/// a parameter route that would read "changes" as an id. Parameters never match an empty segment.
+public struct Router: Sendable {
+    public enum Handler: Sendable {
+        /// Answers on the libmicrohttpd thread: reads that take microseconds.
+        case sync(@Sendable (Request) throws -> Response)
+        /// Answers later: the connection is suspended while the handler awaits (writes that wait
+        /// for a group commit), so the thread serves other connections meanwhile.
+        case async(@Sendable (Request) async throws -> Response)
+    }
+
+    public enum Match: Sendable {
+        case found(Handler, parameters: [String: String], template: String)
+        /// The path exists; the method does not. `allowed` is what the `Allow` header says.
+        case methodNotAllowed(allowed: [String], template: String)
+        case notFound
+    }
+
+    final class Node: @unchecked Sendable {
+        // Mutated only while routes are registered, before the router is shared.
+        var literals: [String: Node] = [:]
+        var parameter: (name: String, node: Node)?
+        var handlers: [HTTPMethod: Handler] = [:]
+        var template = ""
+
+        func copy() -> Node {
+            let node = Node()
+            node.literals = literals.mapValues { $0.copy() }
+            node.parameter = parameter.map { ($0.name, $0.node.copy()) }
+            node.handlers = handlers
+            node.template = template
+            return node
+        }
+    }
+
+    private var root = Node()
+    public private(set) var templates: [(method: HTTPMethod, template: String)] = []
+
+    public init() {}
+
+    public mutating func get(_ template: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.GET, template, .sync(handler))
+    }
+
+    public mutating func add(_ method: HTTPMethod, _ template: String, _ handler: Handler) {
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        var node = root
+        for segment in template.split(separator: "/") {
+            if segment.hasPrefix(":") {
+                let name = String(segment.dropFirst())
+                if let existing = node.parameter {
+                    precondition(existing.name == name, "conflicting parameter names at \(template)")
+                    node = existing.node
+                } else {
+                    let child = Node()
+                    node.parameter = (name, child)
+                    node = child
+                }
+            } else {
+                let key = String(segment)
+                if let child = node.literals[key] {
+                    node = child
+                } else {
+                    let child = Node()
+                    node.literals[key] = child
+                    node = child
+                }
+            }
+        }
+        node.handlers[method] = handler
+        node.template = template
+        templates.append((method, template))
+    }
+
+    public func match(_ method: HTTPMethod, _ segments: [String]) -> Match {
+        var parameters: [String: String] = [:]
+        guard let node = Self.find(root, segments[...], &parameters) else { return .notFound }
+        if let handler = node.handlers[method] {
+            return .found(handler, parameters: parameters, template: node.template)
+        }
+        if method == .HEAD, let handler = node.handlers[.GET] {
+            return .found(handler, parameters: parameters, template: node.template)
+        }
+        return .methodNotAllowed(allowed: Self.allowed(node), template: node.template)
+    }
+
+    /// The methods a path allows, for `Allow` and CORS preflights; nil when the path is unknown.
+    public func allowedMethods(_ segments: [String]) -> [String]? {
+        var parameters: [String: String] = [:]
+        return Self.find(root, segments[...], &parameters).map(Self.allowed)
+    }
+
+    private static func allowed(_ node: Node) -> [String] {
+        var methods = Set(node.handlers.keys)
+        if methods.contains(.GET) { methods.insert(.HEAD) }
+        methods.insert(.OPTIONS)
+        return HTTPMethod.allCases.filter(methods.contains).map(\.rawValue)
+    }
+
+    private static func find(_ node: Node, _ segments: ArraySlice<String>, _ parameters: inout [String: String]) -> Node? {
+        guard let segment = segments.first else {
+            return node.handlers.isEmpty ? nil : node
+        }
+        let rest = segments.dropFirst()
+        if let literal = node.literals[segment], let found = find(literal, rest, &parameters) {
+            return found
+        }
+        if let (name, child) = node.parameter, !segment.isEmpty, let found = find(child, rest, &parameters) {
+            parameters[name] = segment
+            return found
+        }
+        return nil
+    }
+}

@@ -1,0 +1,87 @@
+import CMicroHTTPD
+import CoreMetrics
+import Logging
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server on libmicrohttpd: a router, hardened defaults, graceful shutdown.
+///
+/// ```swift
+/// var router = Router()
+/// router.get("/health") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
+/// let server = try Server(configuration: config, router: router, logger: logger)
+/// print(server.port)
+/// server.shutdown()
+/// ```
+public final class Server: Sendable {
+    private let core: ServerCore
+    private let daemon: Daemon
+    private let retainedCore: Unmanaged<ServerCore>
+    private let stopped = Mutex<Bool>(false)
+
+    /// The port the server listens on (the one picked when configured with port 0).
+    public var port: Int { daemon.port }
+
+    /// Starts listening at once; answers requests on libmicrohttpd's pool threads.
+    public init(
+        configuration: ServerConfiguration, router: Router, logger: Logger = Logger(label: "rowserver.http"),
+        metricsFactory: any MetricsFactory = MetricsSystem.factory
+    ) throws {
+        // A client closing its socket mid-response must not kill the process.
+        signal(SIGPIPE, SIG_IGN)
+        let observer = RequestObserver(logger: logger, factory: metricsFactory)
+        let core = ServerCore(configuration: configuration, router: router, logger: logger, observer: observer)
+        let retained = Unmanaged.passRetained(core)
+        do {
+            daemon = try Daemon(configuration: configuration, cls: retained.toOpaque())
+        } catch {
+            retained.release()
+            throw error
+        }
+        self.core = core
+        self.retainedCore = retained
+    }
+
+    /// Requests begun and not yet completed (their per-request state is alive).
+    public var liveRequestCount: Int { core.liveRequestCount }
+    /// Requests begun since start.
+    public var totalRequestCount: Int { core.totalRequestCount }
+    /// Connections open now.
+    public var connectionCount: Int { daemon.currentConnections }
+
+    /// Graceful shutdown: stop accepting, let in-flight requests finish (their responses say
+    /// `Connection: close`) for up to `gracePeriod` seconds, then close everything.
+    /// Returns true when every in-flight request was answered in time. Safe to call twice.
+    @discardableResult
+    public func shutdown(gracePeriod: Double? = nil) -> Bool {
+        let first = stopped.withLock { wasStopped in
+            defer { wasStopped = true }
+            return !wasStopped
+        }
+        guard first else { return true }
+        core.isShuttingDown.store(true, ordering: .relaxed)
+        daemon.quiesce()
+        let grace = gracePeriod ?? core.configuration.shutdownGracePeriod
+        let deadline = monotonicNanoseconds() + UInt64(max(0, grace) * 1e9)
+        while core.liveRequestCount > 0 && monotonicNanoseconds() < deadline {
+            usleep(2_000)
+        }
+        let clean = core.liveRequestCount == 0
+        // libmicrohttpd aborts the process if it is stopped with suspended connections.
+        if core.suspendedCount > 0 {
+            core.resumeAllSuspended()
+            let resumeDeadline = monotonicNanoseconds() + 500_000_000
+            while core.liveRequestCount > 0 && monotonicNanoseconds() < resumeDeadline { usleep(2_000) }
+        }
+        daemon.stop()
+        return clean
+    }
+
+    deinit {
+        shutdown(gracePeriod: 0)
+        retainedCore.release()
+    }
+}

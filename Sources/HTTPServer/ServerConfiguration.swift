@@ -1,0 +1,43 @@
+/// How the HTTP server listens and what it tolerates.
+///
+/// The defaults harden libmicrohttpd 0.9.75, which by itself has no connection timeout, no
+/// connection limit beyond the file descriptor limit, and no body limit.
+public struct ServerConfiguration: Sendable {
+    /// Address to bind: an IPv4 or IPv6 literal, or "localhost".
+    public var host: String = "127.0.0.1"
+    /// 0 picks a free port; `Server.port` reports the one bound.
+    public var port: Int = 8080
+    /// Threads in libmicrohttpd's epoll pool; defaults to the number of cores.
+    public var threads: Int = ServerConfiguration.coreCount
+    /// Open connections at most, over all threads.
+    public var connectionLimit: Int = 4_000
+    /// Open connections per client IP at most; 0 = unlimited (for use behind a proxy).
+    public var perIPConnectionLimit: Int = 0
+    /// Seconds a connection may be idle before it is closed.
+    public var connectionTimeout: Int = 10
+    /// Bytes per connection for the request line and headers: past it the library answers
+    /// 414 (long URI) or 431 (large headers).
+    public var connectionMemoryLimit: Int = 32 * 1024
+    /// Request bodies above this many bytes are refused with 413.
+    public var maxBodySize: Int = 1024 * 1024
+    /// Pending connections the kernel queues before `accept`.
+    public var listenBacklog: Int = 1024
+    /// Origins allowed by CORS: exact origins, or "*" for any. Empty disables CORS headers.
+    public var allowedOrigins: [String] = []
+    /// Seconds that a graceful shutdown waits for in-flight requests.
+    public var shutdownGracePeriod: Double = 10
+
+    public init() {}
+
+    public static var coreCount: Int {
+        max(1, sysconfCoreCount())
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+private func sysconfCoreCount() -> Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+#elseif canImport(Darwin)
+import Darwin
+private func sysconfCoreCount() -> Int { Int(sysconf(_SC_NPROCESSORS_ONLN)) }
+#endif

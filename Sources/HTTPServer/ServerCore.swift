@@ -1,0 +1,235 @@
+import CMicroHTTPD
+import Logging
+import Synchronization
+
+/// The object behind libmicrohttpd's `cls` pointers: it turns callbacks into `Request`s,
+/// runs the pipeline (framing → target → route → handler → errors → headers) and queues the
+/// response. Shared by every pool thread; its mutable state is atomics and mutexes.
+final class ServerCore: Sendable {
+    let configuration: ServerConfiguration
+    let router: Router
+    let cors: CORSPolicy
+    let logger: Logger
+    let observer: RequestObserver
+
+    private let liveStates = Atomic<Int>(0)
+    private let createdStates = Atomic<Int>(0)
+    let isShuttingDown = Atomic<Bool>(false)
+    /// Connections suspended while an async handler runs; whoever removes an entry resumes it.
+    private let suspended = Mutex<[ObjectIdentifier: SuspendedConnection]>([:])
+
+    init(configuration: ServerConfiguration, router: Router, logger: Logger, observer: RequestObserver) {
+        self.configuration = configuration
+        self.router = router
+        self.cors = CORSPolicy(allowedOrigins: configuration.allowedOrigins)
+        self.logger = logger
+        self.observer = observer
+    }
+
+    func requestStateCreated() {
+        liveStates.add(1, ordering: .relaxed)
+        createdStates.add(1, ordering: .relaxed)
+    }
+
+    func requestStateReleased() {
+        liveStates.subtract(1, ordering: .relaxed)
+    }
+
+    /// Requests whose state exists: begun and not yet completed or aborted.
+    var liveRequestCount: Int { liveStates.load(ordering: .relaxed) }
+    var totalRequestCount: Int { createdStates.load(ordering: .relaxed) }
+    var suspendedCount: Int { suspended.withLock { $0.count } }
+
+    // MARK: - The access handler's state machine
+
+    func handle(connection: OpaquePointer, state: RequestState, method: String, version: String, chunk: UnsafeRawBufferPointer?) -> MHD_Result {
+        switch state.phase {
+        case .new:
+            state.phase = .receiving
+            do {
+                state.request = try begin(connection: connection, state: state, method: method, version: version)
+            } catch {
+                return queue(ProblemDetails.response(for: error), connection: connection, state: state)
+            }
+            // Never queue on the first call of a body-less request: libmicrohttpd would then
+            // close the keep-alive connection. The second call comes at once.
+            return .YES
+        case .receiving:
+            if let chunk {
+                if state.body.count + chunk.count > configuration.maxBodySize {
+                    return queue(ProblemDetails.response(for: .payloadTooLarge(limit: configuration.maxBodySize)), connection: connection, state: state)
+                }
+                state.body.append(contentsOf: chunk)
+                return .YES
+            }
+            guard var request = state.request else { return .NO }
+            request.body = state.body
+            state.body = []
+            return dispatch(request, connection: connection, state: state)
+        case .suspended:
+            return .YES
+        case .resumed:
+            let response = state.pendingResponse ?? ProblemDetails.response(for: .serviceUnavailable("The server is shutting down."))
+            state.pendingResponse = nil
+            return queue(response, connection: connection, state: state)
+        case .responded:
+            return .YES
+        }
+    }
+
+    /// Reads the method, headers and target, and checks framing: everything that can be
+    /// decided before the body arrives.
+    private func begin(connection: OpaquePointer, state: RequestState, method: String, version: String) throws(HTTPError) -> Request {
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeaderCallback, pointer)
+        }
+        let id = RequestID.accept(headers["X-Request-ID"]) ?? RequestID.generate()
+        var request = Request(method: .GET, target: state.rawTarget, headers: headers, id: id, version: version)
+        state.request = request
+        _ = try RequestFraming.check(headers: headers, version: version, maxBodySize: configuration.maxBodySize)
+        guard let known = HTTPMethod(token: method) else {
+            throw HTTPError(
+                status: 501, code: "METHOD_NOT_IMPLEMENTED", detail: "The method is not implemented by this server.",
+                closesConnection: true)
+        }
+        request.method = known
+        let target = try RequestTarget.parse(state.rawTarget)
+        request.path = target.path
+        request.segments = target.segments
+        request.query = target.query
+        return request
+    }
+
+    private func dispatch(_ request: Request, connection: OpaquePointer, state: RequestState) -> MHD_Result {
+        var request = request
+        switch route(&request) {
+        case .response(let response):
+            return queue(response, connection: connection, state: state)
+        case .deferred(let handler):
+            return suspend(connection: connection, state: state, request: request, handler: handler)
+        }
+    }
+
+    private enum Routed {
+        case response(Response)
+        case deferred(@Sendable (Request) async throws -> Response)
+    }
+
+    private func route(_ request: inout Request) -> Routed {
+        if request.method == .OPTIONS {
+            if request.target == "*" {
+                return .response(cors.preflight(allowed: HTTPMethod.allCases.map(\.rawValue), request: request))
+            }
+            guard let allowed = router.allowedMethods(request.segments) else {
+                return .response(ProblemDetails.response(for: .notFound()))
+            }
+            return .response(cors.preflight(allowed: allowed, request: request))
+        }
+        switch router.match(request.method, request.segments) {
+        case .notFound:
+            return .response(ProblemDetails.response(for: .notFound()))
+        case let .methodNotAllowed(allowed, template):
+            request.routeTemplate = template
+            return .response(ProblemDetails.response(for: .methodNotAllowed(request.method.rawValue, allowed: allowed)))
+        case let .found(handler, parameters, template):
+            request.parameters = parameters
+            request.routeTemplate = template
+            switch handler {
+            case .sync(let body):
+                return .response(Self.run(body, request, logger: logger))
+            case .async(let body):
+                return .deferred(body)
+            }
+        }
+    }
+
+    static func run(_ body: (Request) throws -> Response, _ request: Request, logger: Logger) -> Response {
+        do {
+            return try body(request)
+        } catch let error as HTTPError {
+            return ProblemDetails.response(for: error)
+        } catch {
+            logger.error("handler failed", metadata: ["request_id": .string(request.id), "error": .string("\(error)")])
+            return ProblemDetails.response(for: .internalError())
+        }
+    }
+
+    static func runAsync(_ body: @Sendable (Request) async throws -> Response, _ request: Request, logger: Logger) async -> Response {
+        do {
+            return try await body(request)
+        } catch let error as HTTPError {
+            return ProblemDetails.response(for: error)
+        } catch {
+            logger.error("handler failed", metadata: ["request_id": .string(request.id), "error": .string("\(error)")])
+            return ProblemDetails.response(for: .internalError())
+        }
+    }
+
+    // MARK: - Suspension for async handlers
+
+    private func suspend(
+        connection: OpaquePointer, state: RequestState, request: Request, handler: @escaping @Sendable (Request) async throws -> Response
+    ) -> MHD_Result {
+        state.phase = .suspended
+        state.connection = connection
+        MHD_suspend_connection(connection)
+        let entry = SuspendedConnection(state: state)
+        suspended.withLock { $0[ObjectIdentifier(state)] = entry }
+        let logger = logger
+        Task {
+            let response = await Self.runAsync(handler, request, logger: logger)
+            self.resume(entry, with: response)
+        }
+        return .YES
+    }
+
+    /// Resumes a suspended connection once; a second call for the same entry does nothing.
+    func resume(_ entry: SuspendedConnection, with response: Response) {
+        let removed = suspended.withLock { $0.removeValue(forKey: ObjectIdentifier(entry.state)) }
+        guard removed != nil, let connection = entry.state.connection else { return }
+        entry.state.pendingResponse = response
+        entry.state.phase = .resumed
+        MHD_resume_connection(connection)
+    }
+
+    /// Shutdown past its grace period: answer every still-suspended request with 503.
+    func resumeAllSuspended() {
+        let entries = suspended.withLock { Array($0.values) }
+        for entry in entries {
+            resume(entry, with: ProblemDetails.response(for: .serviceUnavailable("The server is shutting down.")))
+        }
+    }
+
+    // MARK: - Queueing
+
+    private func queue(_ response: Response, connection: OpaquePointer, state: RequestState) -> MHD_Result {
+        state.phase = .responded
+        var response = response
+        let request = state.request
+        let requestID = request?.id ?? RequestID.generate()
+        response.headers.set("X-Request-ID", requestID)
+        cors.decorate(&response, origin: request?.headers["Origin"])
+        if isShuttingDown.load(ordering: .relaxed) { response.headers.set("Connection", "close") }
+        let result = response.body.withUnsafeBytes { bytes -> MHD_Result in
+            guard let mhdResponse = MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY) else {
+                return .NO
+            }
+            for field in response.headers {
+                _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+            }
+            let queued = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+            MHD_destroy_response(mhdResponse)
+            return queued
+        }
+        observer.record(
+            method: request?.method ?? .GET, template: request?.routeTemplate, target: state.rawTarget, status: response.status,
+            bytes: response.body.count, nanoseconds: monotonicNanoseconds() &- state.startNanoseconds, requestID: requestID)
+        return result
+    }
+}
+
+/// A suspended connection's state, passed to the task that will resume it.
+struct SuspendedConnection: @unchecked Sendable {
+    let state: RequestState
+}
