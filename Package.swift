@@ -54,7 +54,10 @@ let package = Package(
         ),
         // A raw-socket HTTP/1.1 client for tests: exact bytes on the wire, no client-side fixing.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer", "HTTPTestSupport", .product(name: "MetricsTestKit", package: "swift-metrics")]
+        ),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(
             name: "APIServerTests",

@@ -27,6 +27,8 @@ final class RequestState: @unchecked Sendable {
     var phase: Phase = .new
     var request: Request?
     var body: [UInt8] = []
+    /// Body bytes seen past the size limit: counted and dropped, never buffered.
+    var discardedBytes = 0
     var pendingResponse: Response?
     var connection: OpaquePointer?
 

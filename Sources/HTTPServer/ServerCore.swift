@@ -42,6 +42,9 @@ final class ServerCore: Sendable {
 
     // MARK: - The access handler's state machine
 
+    /// Bytes of an oversize chunked body drained before the connection is dropped.
+    static func drainLimit(_ maxBodySize: Int) -> Int { max(64 * 1024, maxBodySize) }
+
     func handle(connection: OpaquePointer, state: RequestState, method: String, version: String, chunk: UnsafeRawBufferPointer?) -> MHD_Result {
         switch state.phase {
         case .new:
@@ -56,11 +59,19 @@ final class ServerCore: Sendable {
             return .YES
         case .receiving:
             if let chunk {
-                if state.body.count + chunk.count > configuration.maxBodySize {
-                    return queue(ProblemDetails.response(for: .payloadTooLarge(limit: configuration.maxBodySize)), connection: connection, state: state)
+                // libmicrohttpd cannot queue a response mid-body; a chunked body that passes the
+                // limit is drained without buffering and answered 413 when it ends. A client that
+                // keeps sending well past the limit loses its connection instead.
+                if state.discardedBytes > 0 || state.body.count + chunk.count > configuration.maxBodySize {
+                    state.body = []
+                    state.discardedBytes += chunk.count
+                    return state.discardedBytes > Self.drainLimit(configuration.maxBodySize) ? .NO : .YES
                 }
                 state.body.append(contentsOf: chunk)
                 return .YES
+            }
+            if state.discardedBytes > 0 {
+                return queue(ProblemDetails.response(for: .payloadTooLarge(limit: configuration.maxBodySize)), connection: connection, state: state)
             }
             guard var request = state.request else { return .NO }
             request.body = state.body
@@ -103,7 +114,12 @@ final class ServerCore: Sendable {
 
     private func dispatch(_ request: Request, connection: OpaquePointer, state: RequestState) -> MHD_Result {
         var request = request
-        switch route(&request) {
+        let routed = route(&request)
+        // The state keeps the routed request (template, id) for the access log; not its body.
+        var logged = request
+        logged.body = []
+        state.request = logged
+        switch routed {
         case .response(let response):
             return queue(response, connection: connection, state: state)
         case .deferred(let handler):

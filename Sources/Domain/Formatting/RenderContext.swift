@@ -1,0 +1,34 @@
+/// Everything row mapping needs to format values for one request, resolved once per request.
+///
+/// Creating a context is cheap — it picks the locale's shared, pre-built formatters — so the
+/// API layer makes one per request (from `Accept-Language`) and passes it to every row it maps.
+/// No formatter is ever built per row.
+public struct RenderContext: Sendable {
+    public let locale: RenderLocale
+    let formatters: LocaleFormatters
+
+    public init(locale: RenderLocale) {
+        self.locale = locale
+        formatters = LocaleFormatters.shared(for: locale)
+    }
+
+    /// The context for the locale negotiated from an `Accept-Language` header.
+    public init(acceptLanguage: String?) {
+        self.init(locale: RenderLocale.negotiate(acceptLanguage: acceptLanguage))
+    }
+
+    /// `money` as currency in this locale: 120 USD is `$120.00` in en-US, `120,00 $` in de-DE.
+    public func currency(_ money: Money) -> String {
+        formatters.format(money)
+    }
+
+    /// An integer with this locale's grouping: `5,000` in en-US, `5.000` in de-DE.
+    public func integer(_ value: Int64) -> String {
+        formatters.numbers.format(value)
+    }
+
+    /// A number with exactly `fractionDigits` fraction digits (0...6), rounded as Foundation does.
+    public func decimal(_ value: Double, fractionDigits: Int = 2) -> String {
+        formatters.numbers.format(value, fractionDigits: fractionDigits)
+    }
+}

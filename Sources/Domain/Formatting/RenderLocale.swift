@@ -1,0 +1,51 @@
+import Foundation
+
+/// A locale the server formats rows for; picked per request from `Accept-Language`.
+///
+/// A closed set keeps formatting predictable and its cost bounded: every supported locale has
+/// its formatters built once and shared (see ``RenderContext``). en-US is the fallback.
+public enum RenderLocale: String, CaseIterable, Sendable, Codable {
+    case enUS = "en-US"
+    case enGB = "en-GB"
+    case deDE = "de-DE"
+    case frFR = "fr-FR"
+    case jaJP = "ja-JP"
+
+    /// The locale used when nothing in the request matches.
+    public static let fallback: RenderLocale = .enUS
+
+    /// Foundation's locale for this tag.
+    public var foundationLocale: Locale { Locale(identifier: rawValue) }
+
+    /// Primary language subtag, lowercase.
+    var language: String {
+        switch self {
+        case .enUS, .enGB: "en"
+        case .deDE: "de"
+        case .frFR: "fr"
+        case .jaJP: "ja"
+        }
+    }
+
+    /// Region subtag, uppercase.
+    var region: String {
+        switch self {
+        case .enUS: "US"
+        case .enGB: "GB"
+        case .deDE: "DE"
+        case .frFR: "FR"
+        case .jaJP: "JP"
+        }
+    }
+
+    /// The locale a bare language (or a language with an unsupported region) maps to.
+    static func defaultLocale(forLanguage language: String) -> RenderLocale? {
+        switch language {
+        case "en": .enUS
+        case "de": .deDE
+        case "fr": .frFR
+        case "ja": .jaJP
+        default: nil
+        }
+    }
+}

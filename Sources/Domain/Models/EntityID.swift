@@ -1,0 +1,115 @@
+/// A server-assigned identifier: `prefix_` plus 16 lowercase Crockford base32 digits.
+///
+/// The 80-bit body is a 48-bit Unix timestamp in milliseconds followed by 32 random bits, so
+/// ids are time-ordered (inserts land at the end of a B-tree) and comparing ids, or their raw
+/// strings, orders them by creation time. Ids never derive from a mutable field: editing a
+/// model keeps its id. The value is stored as integers (16 bytes), which keeps hashing and
+/// equality cheap; ``rawValue`` spells it out on demand.
+public struct EntityID: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// Length of every raw value: three-letter prefix, underscore, 16 digits.
+    public static let rawLength = 20
+
+    public let kind: EntityKind
+    /// Milliseconds since 1970-01-01T00:00:00Z, 48 bits.
+    public let timestampMilliseconds: UInt64
+    public let randomBits: UInt32
+
+    /// Builds an id from its parts; timestamps beyond 48 bits are clamped to the largest one.
+    public init(kind: EntityKind, timestampMilliseconds: UInt64, randomBits: UInt32) {
+        self.kind = kind
+        self.timestampMilliseconds = min(timestampMilliseconds, Self.maxTimestamp)
+        self.randomBits = randomBits
+    }
+
+    static let maxTimestamp: UInt64 = (1 << 48) - 1
+
+    /// Parses a raw id of any kind; nil for a wrong length, unknown prefix or non-canonical digit.
+    public init?(parsing text: String) {
+        guard let parsed = Self.parse(text, kind: nil) else { return nil }
+        self = parsed
+    }
+
+    /// Parses a raw id that must be of `kind`; nil for any other kind or malformed input.
+    public init?(parsing text: String, kind: EntityKind) {
+        guard let parsed = Self.parse(text, kind: kind) else { return nil }
+        self = parsed
+    }
+
+    private static func parse(_ text: String, kind expected: EntityKind?) -> EntityID? {
+        let bytes = text.utf8
+        guard bytes.count == rawLength else { return nil }
+        var iterator = bytes.makeIterator()
+        guard let a = iterator.next(), let b = iterator.next(), let c = iterator.next(),
+            let kind = EntityKind.matching(prefix: a, b, c),
+            expected == nil || expected == kind,
+            iterator.next() == UInt8(ascii: "_")
+        else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        while let byte = iterator.next() {
+            guard let digit = Crockford32.value(of: byte) else { return nil }
+            high = (high << 5) | (low >> 59)
+            low = (low << 5) | UInt64(digit)
+        }
+        return EntityID(
+            kind: kind,
+            timestampMilliseconds: (high << 32) | (low >> 32),
+            randomBits: UInt32(truncatingIfNeeded: low)
+        )
+    }
+
+    /// The canonical spelling, e.g. `prd_01k2m3n4p5q6r7s8`.
+    public var rawValue: String {
+        String(unsafeUninitializedCapacity: Self.rawLength) { buffer in
+            let prefix = kind.prefixBytes
+            buffer[0] = prefix.0
+            buffer[1] = prefix.1
+            buffer[2] = prefix.2
+            buffer[3] = UInt8(ascii: "_")
+            var index = 4
+            let high = timestampMilliseconds >> 32
+            let low = (timestampMilliseconds << 32) | UInt64(randomBits)
+            Crockford32.encode(high: high, low: low) { byte in
+                buffer[index] = byte
+                index += 1
+            }
+            return Self.rawLength
+        }
+    }
+
+    public var description: String { rawValue }
+
+    /// Hashes three integers rather than the kind's raw string, keeping ids cheap to hash.
+    public func hash(into hasher: inout Hasher) {
+        let prefix = kind.prefixBytes
+        hasher.combine(UInt32(prefix.0) << 16 | UInt32(prefix.1) << 8 | UInt32(prefix.2))
+        hasher.combine(timestampMilliseconds)
+        hasher.combine(randomBits)
+    }
+
+    /// Same order as comparing raw values as strings: prefix, then timestamp, then random bits.
+    public static func < (lhs: EntityID, rhs: EntityID) -> Bool {
+        if lhs.kind != rhs.kind { return lhs.kind.rawValue < rhs.kind.rawValue }
+        if lhs.timestampMilliseconds != rhs.timestampMilliseconds {
+            return lhs.timestampMilliseconds < rhs.timestampMilliseconds
+        }
+        return lhs.randomBits < rhs.randomBits
+    }
+}
+
+extension EntityID: Codable {
+    /// Decodes the raw string form; a malformed id is a decoding error that names the value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let id = EntityID(parsing: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Invalid id \"\(text)\"")
+        }
+        self = id
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

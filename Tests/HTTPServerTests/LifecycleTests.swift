@@ -1,0 +1,87 @@
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import MetricsTestKit
+import Testing
+
+@Suite("Lifecycle: request state, async handlers, shutdown, metrics")
+struct LifecycleTests {
+    @Test func portZeroBindsAFreePort() throws {
+        let a = try TestServer()
+        let b = try TestServer()
+        #expect(a.port > 0)
+        #expect(b.port > 0)
+        #expect(a.port != b.port)
+    }
+
+    @Test func requestStateIsReleasedExactlyOnceIncludingAborts() async throws {
+        let server = try TestServer()
+        let port = server.port
+        try await onThread {
+            let client = try RawHTTPClient(port: port)
+            for _ in 0..<10 { _ = try client.request("GET", "/hello") }
+            _ = try client.request("POST", "/echo", body: Array("body".utf8))
+            // Aborted after the request line (state exists), mid-headers and mid-body.
+            for partial in ["GET /hello HTTP/1.1\r\nHost: x\r\n", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc", "GET /hel"] {
+                let aborting = try RawHTTPClient(port: port)
+                try aborting.send(partial)
+                Thread.sleep(forTimeInterval: 0.05)
+                aborting.abort()
+            }
+        }
+        let server2 = server
+        #expect(await eventually { server2.server.liveRequestCount == 0 })
+        // 11 complete requests and 2 aborted ones that got as far as a request line.
+        #expect(server.server.totalRequestCount == 13)
+        #expect(server.handledCount == 11)
+    }
+
+    @Test func asyncHandlerAnswersWithoutBlockingOtherConnections() async throws {
+        let server = try TestServer { $0.threads = 1 }
+        let port = server.port
+        async let slow = fetch(port: port, "POST", "/slow?ms=400")
+        try await Task.sleep(for: .milliseconds(50))
+        let started = Date()
+        let fast = try await fetch(port: port, "/hello")
+        #expect(fast.status == 200)
+        #expect(Date().timeIntervalSince(started) < 0.3, "the suspended request blocked the only pool thread")
+        #expect(try await slow.status == 200)
+        #expect(await eventually { server.server.liveRequestCount == 0 })
+    }
+
+    @Test func gracefulShutdownAnswersInFlightRequestsWithConnectionClose() async throws {
+        let server = try TestServer()
+        let port = server.port
+        async let inFlight = fetch(port: port, "POST", "/slow?ms=300")
+        try await Task.sleep(for: .milliseconds(100))
+        let clean = try await onThread { server.server.shutdown(gracePeriod: 5) }
+        let response = try await inFlight
+        #expect(clean)
+        #expect(response.status == 200)
+        #expect(response.header("Connection") == "close")
+        await #expect(throws: (any Error).self) { try await fetch(port: port, "/hello") }
+    }
+
+    @Test func shutdownPastGracePeriodAnswers503AndStops() async throws {
+        let server = try TestServer()
+        let port = server.port
+        async let inFlight = fetch(port: port, "POST", "/slow?ms=3000")
+        try await Task.sleep(for: .milliseconds(100))
+        let clean = try await onThread { server.server.shutdown(gracePeriod: 0.2) }
+        #expect(!clean)
+        let response = try await inFlight
+        try expectProblem(response, status: 503, code: "SERVICE_UNAVAILABLE")
+    }
+
+    @Test func metricsCountRequestsByRouteTemplateAndStatusClass() async throws {
+        let server = try TestServer()
+        for id in ["a", "b", "c"] { _ = try await fetch(port: server.port, "/items/\(id)") }
+        _ = try await fetch(port: server.port, "/nope")
+        let ok = try server.metrics.expectCounter("http_requests_total", [("method", "GET"), ("route", "/items/:id"), ("status", "2xx")])
+        #expect(ok.totalValue == 3)
+        let missing = try server.metrics.expectCounter("http_requests_total", [("method", "GET"), ("route", "unmatched"), ("status", "4xx")])
+        #expect(missing.totalValue == 1)
+        let timer = try server.metrics.expectTimer("http_request_duration_seconds", [("method", "GET"), ("route", "/items/:id"), ("status", "2xx")])
+        #expect(timer.values.count == 3)
+    }
+}
