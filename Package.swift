@@ -40,12 +40,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            plugins: ["EmbedOpenAPISpec"]
         ),
+        .plugin(name: "EmbedOpenAPISpec", capability: .buildTool()),
         .executableTarget(
             name: "rowserver",
             dependencies: [
                 "APIServer",
+                "HTTPServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

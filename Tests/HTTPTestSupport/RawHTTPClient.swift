@@ -9,7 +9,8 @@ import Glibc
 /// It sends exactly the bytes it is given (no header fixing, no retries), so tests can send
 /// malformed and hostile requests, and it parses responses strictly enough to catch a server
 /// that answers twice or frames a body wrongly. Every read has a timeout: a test never hangs.
-public final class RawHTTPClient {
+/// Used by one thread at a time (tests hand it from one blocking closure to the next).
+public final class RawHTTPClient: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }

@@ -1,0 +1,107 @@
+import APIServer
+import ArgumentParser
+import Foundation
+import HTTPServer
+import Logging
+import Metrics
+import Prometheus
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `rowserver serve`: run the server until SIGTERM or SIGINT, then shut down gracefully.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the HTTP server (the default command).")
+
+    @Option(help: "Address to bind: an IPv4 or IPv6 literal, or localhost. (ROWSERVER_HOST)")
+    var host: String = Environment.string("ROWSERVER_HOST") ?? "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one and prints it. (ROWSERVER_PORT)")
+    var port: Int = Environment.int("ROWSERVER_PORT") ?? 8080
+
+    @Option(help: "Worker threads (libmicrohttpd's epoll pool). (ROWSERVER_THREADS)")
+    var threads: Int = Environment.int("ROWSERVER_THREADS") ?? ServerConfiguration.coreCount
+
+    @Option(help: "Open connections at most. (ROWSERVER_CONNECTION_LIMIT)")
+    var connectionLimit: Int = Environment.int("ROWSERVER_CONNECTION_LIMIT") ?? 4_000
+
+    @Option(help: "Open connections per client IP at most; 0 = unlimited, for use behind a proxy. (ROWSERVER_PER_IP_LIMIT)")
+    var perIPLimit: Int = Environment.int("ROWSERVER_PER_IP_LIMIT") ?? 0
+
+    @Option(help: "Seconds an idle connection stays open. (ROWSERVER_CONNECTION_TIMEOUT)")
+    var connectionTimeout: Int = Environment.int("ROWSERVER_CONNECTION_TIMEOUT") ?? 10
+
+    @Option(help: "Largest request body in bytes; larger ones get 413. (ROWSERVER_MAX_BODY)")
+    var maxBody: Int = Environment.int("ROWSERVER_MAX_BODY") ?? 1_048_576
+
+    @Option(help: "An origin allowed by CORS, or * for any; repeat for several. (ROWSERVER_CORS_ORIGINS, comma-separated)")
+    var corsOrigin: [String] = Environment.list("ROWSERVER_CORS_ORIGINS")
+
+    @Option(help: "Seconds a graceful shutdown waits for in-flight requests. (ROWSERVER_SHUTDOWN_GRACE)")
+    var shutdownGrace: Double = Environment.double("ROWSERVER_SHUTDOWN_GRACE") ?? 10
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical; info logs one line per request. (ROWSERVER_LOG_LEVEL)")
+    var logLevel: String = Environment.string("ROWSERVER_LOG_LEVEL") ?? "info"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535") }
+        guard threads >= 1 && threads <= 256 else { throw ValidationError("--threads must be within 1...256") }
+        guard connectionLimit >= 1 else { throw ValidationError("--connection-limit must be at least 1") }
+        guard perIPLimit >= 0 else { throw ValidationError("--per-ip-limit must not be negative") }
+        guard connectionTimeout >= 0 else { throw ValidationError("--connection-timeout must not be negative") }
+        guard maxBody >= 0 else { throw ValidationError("--max-body must not be negative") }
+        guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
+    }
+
+    func run() throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        let logger = Logger(label: "rowserver")
+
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.threads = threads
+        configuration.connectionLimit = connectionLimit
+        configuration.perIPConnectionLimit = perIPLimit
+        configuration.connectionTimeout = connectionTimeout
+        configuration.maxBodySize = maxBody
+        configuration.allowedOrigins = corsOrigin
+        configuration.shutdownGracePeriod = shutdownGrace
+
+        // Block the shutdown signals before any thread starts, so libmicrohttpd's threads
+        // inherit the mask and only sigwait below receives them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let application: Application
+        do {
+            application = try Application(
+                configuration: configuration,
+                dependencies: .init(registry: registry, healthChecks: [], logger: logger))
+        } catch {
+            logger.critical("cannot start: \(error)")
+            throw ExitCode(1)
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        print("rowserver \(RowserverVersion.current) listening on http://\(shownHost):\(application.port)")
+        fflush(nil)
+
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        logger.notice("received signal \(received): shutting down (grace \(shutdownGrace) s)")
+        let clean = application.shutdown()
+        logger.notice(clean ? "stopped cleanly" : "stopped after the grace period with requests unanswered")
+    }
+}

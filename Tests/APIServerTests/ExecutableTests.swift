@@ -1,0 +1,64 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("The rowserver executable")
+struct ExecutableTests {
+    @Test(arguments: [SIGTERM, SIGINT])
+    func signalShutsDownGracefullyAnsweringTheInFlightRequest(signal: Int32) async throws {
+        let server = try ServerProcess()
+        let port = server.port
+        // A request whose body is still arriving when the signal comes.
+        let client = try await onThread { () -> RawHTTPClient in
+            let client = try RawHTTPClient(port: port)
+            try client.send("POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nab")
+            return client
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        server.signal(signal)
+        try await Task.sleep(for: .milliseconds(200))
+        let response = try await onThread { () -> HTTPResponse in
+            try client.send("cd")
+            return try client.readResponse()
+        }
+        #expect(response.status == 405)
+        #expect(response.header("Connection") == "close")
+        let status = try await onThread { server.waitForExit() }
+        #expect(status == 0)
+    }
+
+    @Test func environmentVariablesConfigureTheServer() async throws {
+        let server = try ServerProcess(environment: ["ROWSERVER_CORS_ORIGINS": "https://a.example"])
+        let response = try await fetch(port: server.port, "/health", headers: [("Origin", "https://a.example")])
+        #expect(response.header("Access-Control-Allow-Origin") == "https://a.example")
+    }
+
+    @Test func helpExplainsTheOptions() async throws {
+        let process = Process()
+        process.executableURL = ServerProcess.binaryURL
+        process.arguments = ["serve", "--help"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for option in ["--host", "--port", "--threads", "--connection-timeout", "--max-body", "ROWSERVER_PORT"] {
+            #expect(text.contains(option), "help lacks \(option)")
+        }
+    }
+
+    @Test func invalidOptionFailsWithUsage() async throws {
+        let process = Process()
+        process.executableURL = ServerProcess.binaryURL
+        process.arguments = ["serve", "--port", "70000"]
+        process.standardError = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `rowserver` binary running as a child process on a port it picked (port 0).
+public final class ServerProcess: @unchecked Sendable {
+    public let process: Process
+    public let port: Int
+    private let output: Pipe
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The `rowserver` executable next to the test bundle (`.build/<config>/rowserver`).
+    public static var binaryURL: URL {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("rowserver")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: ".build/debug/rowserver")
+    }
+
+    /// Starts `rowserver serve --port 0 <arguments>` and waits for its "listening on" line.
+    public init(arguments: [String] = [], environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = Self.binaryURL
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let handle = output.fileHandleForReading
+        var line = [UInt8]()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let byte = handle.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            if byte[0] == UInt8(ascii: "\n") { break }
+            line.append(byte[0])
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let portText = text.split(separator: ":").last, let port = Int(portText) else {
+            process.terminate()
+            throw Failure(description: "rowserver did not report its port; first line: '\(text)'")
+        }
+        self.port = port
+    }
+
+    public func signal(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the process to exit and returns its status, or nil after `timeout` seconds.
+    public func waitForExit(timeout: Double = 15) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
