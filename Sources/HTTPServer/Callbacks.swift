@@ -13,7 +13,8 @@ import Glibc
 func uriLogCallback(cls: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?, connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
     guard let cls else { return nil }
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
-    let target = uri.map { String(cString: $0) } ?? ""
+    // A raw target that is not UTF-8 becomes "" here and is answered 400 INVALID_PATH.
+    let target = uri.flatMap { String(validatingCString: $0) } ?? ""
     let state = RequestState(rawTarget: target, startNanoseconds: monotonicNanoseconds())
     core.requestStateCreated()
     return Unmanaged.passRetained(state).toOpaque()

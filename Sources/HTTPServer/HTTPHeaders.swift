@@ -16,7 +16,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     public private(set) var fields: [Field]
 
     public init(_ pairs: [(String, String)] = []) {
-        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+        fields = []
+        // Room for what a response usually gets added later (request id, caching, CORS).
+        fields.reserveCapacity(pairs.count + 6)
+        for (name, value) in pairs { fields.append(Field(name: name, value: value)) }
     }
 
     public var count: Int { fields.count }

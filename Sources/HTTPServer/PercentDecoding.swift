@@ -8,33 +8,44 @@ enum PercentDecoding {
     }
 
     /// Decodes `%XX` escapes; with `plusAsSpace` (form encoding of query strings) `+` is a space.
-    static func decode(_ input: Substring.UTF8View, plusAsSpace: Bool) throws(Failure) -> String {
-        // Fast path: nothing to decode.
+    /// The result must be UTF-8: overlong forms, surrogates and stray bytes are refused.
+    static func decode(_ input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) throws(Failure) -> String {
         if !input.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) {
             guard let string = String(validating: input, as: UTF8.self) else { throw .invalidUTF8 }
             return string
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(input.count)
-        var index = input.startIndex
-        while index != input.endIndex {
+        var index = 0
+        while index < input.count {
             let byte = input[index]
             if byte == UInt8(ascii: "%") {
-                let first = input.index(after: index)
-                guard first != input.endIndex else { throw .malformedEscape }
-                let second = input.index(after: first)
-                guard second != input.endIndex, let high = hexValue(input[first]), let low = hexValue(input[second]) else {
+                guard index + 2 < input.count,
+                      let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2]) else {
                     throw .malformedEscape
                 }
                 bytes.append(high << 4 | low)
-                index = input.index(after: second)
+                index += 3
             } else {
                 bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index = input.index(after: index)
+                index += 1
             }
         }
         guard let string = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
         return string
+    }
+
+    /// Convenience for callers holding a `String`.
+    static func decode(_ input: String, plusAsSpace: Bool) throws(Failure) -> String {
+        var input = input
+        let result: Result<String, Failure> = input.withUTF8 { bytes in
+            do throws(Failure) {
+                return .success(try decode(bytes, plusAsSpace: plusAsSpace))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

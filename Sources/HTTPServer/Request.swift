@@ -17,6 +17,8 @@ public struct Request: Sendable {
     public var parameters: [String: String]
     /// The template of the route that matched (`/v1/:collection/:id`), for logs and metrics.
     public var routeTemplate: String?
+    /// The matched route's index in its router (-1 when none matched): a cheap metrics key.
+    public var routeIndex: Int
 
     public init(
         method: HTTPMethod, target: String, path: String? = nil, segments: [String] = [], query: [QueryItem] = [],
@@ -33,6 +35,7 @@ public struct Request: Sendable {
         self.version = version
         self.parameters = [:]
         self.routeTemplate = nil
+        self.routeIndex = -1
     }
 
     /// The value of the first query item called `name`.

@@ -25,7 +25,8 @@ final class RequestState: @unchecked Sendable {
     let rawTarget: String
     let startNanoseconds: UInt64
     var phase: Phase = .new
-    var request: Request?
+    /// Filled in place as the request is read; handlers get a copy.
+    var request: Request
     var body: [UInt8] = []
     /// Body bytes seen past the size limit: counted and dropped, never buffered.
     var discardedBytes = 0
@@ -35,5 +36,6 @@ final class RequestState: @unchecked Sendable {
     init(rawTarget: String, startNanoseconds: UInt64) {
         self.rawTarget = rawTarget
         self.startNanoseconds = startNanoseconds
+        self.request = Request(method: .GET, target: rawTarget, id: "")
     }
 }

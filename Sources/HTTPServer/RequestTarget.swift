@@ -20,91 +20,131 @@ public struct RequestTarget: Sendable, Equatable {
     /// Longest raw query string parsed; the connection memory limit bounds it anyway.
     static let maxQueryItems = 64
 
+    /// Parses on the target's UTF-8 bytes in place: going through `Character` or index-based
+    /// `String` operations would cost more than the rest of the request path together.
     public static func parse(_ raw: String) throws(HTTPError) -> RequestTarget {
-        var target = Substring(raw)
-        if target == "*" { return RequestTarget(path: "*", segments: ["*"], query: []) }
-        // absolute-form (RFC 9112 §3.2.2): servers must accept it; only the path matters here.
-        if target.hasPrefix("http://") || target.hasPrefix("https://") {
-            let afterScheme = target[target.index(target.firstIndex(of: ":") ?? target.startIndex, offsetBy: 3)...]
-            target = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
+        var raw = raw
+        let result: Result<RequestTarget, HTTPError> = raw.withUTF8 { bytes in
+            do throws(HTTPError) {
+                return .success(try parse(bytes: bytes))
+            } catch {
+                return .failure(error)
+            }
         }
-        guard target.first == "/" else {
-            throw .badRequest("INVALID_PATH", "The request target must be an absolute path starting with '/'.")
-        }
-        if target.contains("#") {
-            throw .badRequest("INVALID_PATH", "The request target must not contain a fragment ('#').")
-        }
-        let pathPart: Substring
-        let queryPart: Substring?
-        if let mark = target.firstIndex(of: "?") {
-            pathPart = target[..<mark]
-            queryPart = target[target.index(after: mark)...]
-        } else {
-            pathPart = target
-            queryPart = nil
-        }
-        let segments = try decodeSegments(pathPart)
-        let query = try queryPart.map { q throws(HTTPError) in try parseQuery(q) } ?? []
-        return RequestTarget(path: String(pathPart), segments: segments, query: query)
+        return try result.get()
     }
 
-    static func decodeSegments(_ path: Substring) throws(HTTPError) -> [String] {
-        let rawSegments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        if rawSegments.count == 1 && rawSegments[0].isEmpty { return [] }
+    private static let slash = UInt8(ascii: "/")
+    private static let question = UInt8(ascii: "?")
+    private static let ampersand = UInt8(ascii: "&")
+    private static let equals = UInt8(ascii: "=")
+    private static let percent = UInt8(ascii: "%")
+    private static let plus = UInt8(ascii: "+")
+
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> RequestTarget {
+        if bytes.count == 1 && bytes[0] == UInt8(ascii: "*") { return RequestTarget(path: "*", segments: ["*"], query: []) }
+        var start = 0
+        // absolute-form (RFC 9112 §3.2.2): servers must accept it; only the path matters here.
+        if let schemeEnd = absoluteFormSchemeEnd(bytes) {
+            guard let slashIndex = bytes[schemeEnd...].firstIndex(of: slash) else {
+                return RequestTarget(path: "/", segments: [], query: [])
+            }
+            start = slashIndex
+        }
+        guard start < bytes.count, bytes[start] == slash else {
+            throw .badRequest("INVALID_PATH", "The request target must be an absolute path starting with '/'.")
+        }
+        if bytes[start...].contains(UInt8(ascii: "#")) {
+            throw .badRequest("INVALID_PATH", "The request target must not contain a fragment ('#').")
+        }
+        let mark = bytes[start...].firstIndex(of: question) ?? bytes.count
         var segments: [String] = []
-        segments.reserveCapacity(rawSegments.count)
-        for raw in rawSegments {
-            let decoded: String
+        var segmentStart = start + 1
+        if segmentStart < mark {
+            while true {
+                let segmentEnd = bytes[segmentStart..<mark].firstIndex(of: slash) ?? mark
+                segments.append(try decodeSegment(UnsafeBufferPointer(rebasing: bytes[segmentStart..<segmentEnd])))
+                if segmentEnd == mark { break }
+                segmentStart = segmentEnd + 1
+            }
+        }
+        let query = mark < bytes.count ? try parseQuery(bytes: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...])) : []
+        let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<mark]), as: UTF8.self)
+        return RequestTarget(path: path, segments: segments, query: query)
+    }
+
+    /// The index after `http://` or `https://`, when the target is in absolute form.
+    private static func absoluteFormSchemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        for scheme in ["http://", "https://"] where bytes.count >= scheme.utf8.count {
+            if zip(bytes, scheme.utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) { return scheme.utf8.count }
+        }
+        return nil
+    }
+
+    private static func decodeSegment(_ raw: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> String {
+        let decoded: String
+        if !raw.contains(percent) {
+            decoded = String(decoding: raw, as: UTF8.self)
+        } else {
             do {
-                decoded = try PercentDecoding.decode(raw.utf8, plusAsSpace: false)
+                decoded = try PercentDecoding.decode(raw, plusAsSpace: false)
             } catch .malformedEscape {
                 throw .badRequest("INVALID_PATH", "The path has a malformed percent-escape.")
             } catch {
                 throw .badRequest("INVALID_PATH", "The path is not valid UTF-8 once percent-decoded.")
             }
-            if decoded == "." || decoded == ".." {
-                throw .badRequest("INVALID_PATH", "The path must not contain dot segments ('.' or '..').")
-            }
-            if decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
-                throw .badRequest("INVALID_PATH", "The path must not contain NUL or other control characters.")
-            }
-            segments.append(decoded)
         }
-        return segments
+        if decoded == "." || decoded == ".." {
+            throw .badRequest("INVALID_PATH", "The path must not contain dot segments ('.' or '..').")
+        }
+        if decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            throw .badRequest("INVALID_PATH", "The path must not contain NUL or other control characters.")
+        }
+        return decoded
     }
 
-    static func parseQuery(_ query: Substring) throws(HTTPError) -> [QueryItem] {
+    /// Parses `name=value&...` (form encoding: `+` is a space).
+    static func parseQuery(_ query: String) throws(HTTPError) -> [QueryItem] {
+        var query = query
+        let result: Result<[QueryItem], HTTPError> = query.withUTF8 { bytes in
+            do throws(HTTPError) {
+                return .success(try parseQuery(bytes: bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    static func parseQuery(bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> [QueryItem] {
         var items: [QueryItem] = []
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+        var pairStart = 0
+        while pairStart < bytes.count {
+            let pairEnd = bytes[pairStart...].firstIndex(of: ampersand) ?? bytes.count
+            defer { pairStart = pairEnd + 1 }
+            if pairStart == pairEnd { continue }
             guard items.count < maxQueryItems else {
                 throw .badRequest("INVALID_QUERY", "The query string has more than \(maxQueryItems) parameters.")
             }
-            let name: Substring
-            let value: Substring
-            if let equals = pair.firstIndex(of: "=") {
-                name = pair[..<equals]
-                value = pair[pair.index(after: equals)...]
-            } else {
-                name = pair
-                value = ""
+            let equalsIndex = bytes[pairStart..<pairEnd].firstIndex(of: equals) ?? pairEnd
+            let name = try decodeQueryComponent(UnsafeBufferPointer(rebasing: bytes[pairStart..<equalsIndex]))
+            let value = equalsIndex == pairEnd ? "" : try decodeQueryComponent(UnsafeBufferPointer(rebasing: bytes[(equalsIndex + 1)..<pairEnd]))
+            if name.utf8.contains(0) || value.utf8.contains(0) {
+                throw .badRequest("INVALID_QUERY", "Query parameters must not contain NUL characters.", parameter: name)
             }
-            do {
-                let item = QueryItem(
-                    name: try PercentDecoding.decode(name.utf8, plusAsSpace: true),
-                    value: try PercentDecoding.decode(value.utf8, plusAsSpace: true))
-                if item.name.utf8.contains(0) || item.value.utf8.contains(0) {
-                    throw HTTPError.badRequest("INVALID_QUERY", "Query parameters must not contain NUL characters.", parameter: item.name)
-                }
-                items.append(item)
-            } catch let error as HTTPError {
-                throw error
-            } catch PercentDecoding.Failure.malformedEscape {
-                throw .badRequest("INVALID_QUERY", "The query string has a malformed percent-escape.")
-            } catch {
-                throw .badRequest("INVALID_QUERY", "The query string is not valid UTF-8 once percent-decoded.")
-            }
+            items.append(QueryItem(name: name, value: value))
         }
         return items
+    }
+
+    private static func decodeQueryComponent(_ raw: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> String {
+        do {
+            return try PercentDecoding.decode(raw, plusAsSpace: true)
+        } catch .malformedEscape {
+            throw .badRequest("INVALID_QUERY", "The query string has a malformed percent-escape.")
+        } catch {
+            throw .badRequest("INVALID_QUERY", "The query string is not valid UTF-8 once percent-decoded.")
+        }
     }
 }
 

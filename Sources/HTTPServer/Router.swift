@@ -14,9 +14,9 @@ public struct Router: Sendable {
     }
 
     public enum Match: Sendable {
-        case found(Handler, parameters: [String: String], template: String)
+        case found(Handler, parameters: [String: String], template: String, routeIndex: Int)
         /// The path exists; the method does not. `allowed` is what the `Allow` header says.
-        case methodNotAllowed(allowed: [String], template: String)
+        case methodNotAllowed(allowed: [String], template: String, routeIndex: Int)
         case notFound
     }
 
@@ -26,6 +26,8 @@ public struct Router: Sendable {
         var parameter: (name: String, node: Node)?
         var handlers: [HTTPMethod: Handler] = [:]
         var template = ""
+        /// Small integer naming the template, for allocation-free metric lookups.
+        var routeIndex = -1
 
         func copy() -> Node {
             let node = Node()
@@ -33,12 +35,15 @@ public struct Router: Sendable {
             node.parameter = parameter.map { ($0.name, $0.node.copy()) }
             node.handlers = handlers
             node.template = template
+            node.routeIndex = routeIndex
             return node
         }
     }
 
     private var root = Node()
     public private(set) var templates: [(method: HTTPMethod, template: String)] = []
+    /// Distinct templates registered; route indexes run from 0 to this.
+    public private(set) var routeCount = 0
 
     public init() {}
 
@@ -72,6 +77,10 @@ public struct Router: Sendable {
             }
         }
         node.handlers[method] = handler
+        if node.routeIndex < 0 {
+            node.routeIndex = routeCount
+            routeCount += 1
+        }
         node.template = template
         templates.append((method, template))
     }
@@ -80,12 +89,12 @@ public struct Router: Sendable {
         var parameters: [String: String] = [:]
         guard let node = Self.find(root, segments[...], &parameters) else { return .notFound }
         if let handler = node.handlers[method] {
-            return .found(handler, parameters: parameters, template: node.template)
+            return .found(handler, parameters: parameters, template: node.template, routeIndex: node.routeIndex)
         }
         if method == .HEAD, let handler = node.handlers[.GET] {
-            return .found(handler, parameters: parameters, template: node.template)
+            return .found(handler, parameters: parameters, template: node.template, routeIndex: node.routeIndex)
         }
-        return .methodNotAllowed(allowed: Self.allowed(node), template: node.template)
+        return .methodNotAllowed(allowed: Self.allowed(node), template: node.template, routeIndex: node.routeIndex)
     }
 
     /// The methods a path allows, for `Allow` and CORS preflights; nil when the path is unknown.

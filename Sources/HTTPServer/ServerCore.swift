@@ -50,7 +50,7 @@ final class ServerCore: Sendable {
         case .new:
             state.phase = .receiving
             do {
-                state.request = try begin(connection: connection, state: state, method: method, version: version)
+                try begin(connection: connection, state: state, method: method, version: version)
             } catch {
                 return queue(ProblemDetails.response(for: error), connection: connection, state: state)
             }
@@ -73,10 +73,9 @@ final class ServerCore: Sendable {
             if state.discardedBytes > 0 {
                 return queue(ProblemDetails.response(for: .payloadTooLarge(limit: configuration.maxBodySize)), connection: connection, state: state)
             }
-            guard var request = state.request else { return .NO }
-            request.body = state.body
+            state.request.body = state.body
             state.body = []
-            return dispatch(request, connection: connection, state: state)
+            return dispatch(connection: connection, state: state)
         case .suspended:
             return .YES
         case .resumed:
@@ -90,39 +89,33 @@ final class ServerCore: Sendable {
 
     /// Reads the method, headers and target, and checks framing: everything that can be
     /// decided before the body arrives.
-    private func begin(connection: OpaquePointer, state: RequestState, method: String, version: String) throws(HTTPError) -> Request {
-        var headers = HTTPHeaders()
-        withUnsafeMutablePointer(to: &headers) { pointer in
+    private func begin(connection: OpaquePointer, state: RequestState, method: String, version: String) throws(HTTPError) {
+        withUnsafeMutablePointer(to: &state.request.headers) { pointer in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeaderCallback, pointer)
         }
-        let id = RequestID.accept(headers["X-Request-ID"]) ?? RequestID.generate()
-        var request = Request(method: .GET, target: state.rawTarget, headers: headers, id: id, version: version)
-        state.request = request
-        _ = try RequestFraming.check(headers: headers, version: version, maxBodySize: configuration.maxBodySize)
+        state.request.id = RequestID.accept(state.request.headers["X-Request-ID"]) ?? RequestID.generate()
+        state.request.version = version
+        _ = try RequestFraming.check(headers: state.request.headers, version: version, maxBodySize: configuration.maxBodySize)
         guard let known = HTTPMethod(token: method) else {
             throw HTTPError(
                 status: 501, code: "METHOD_NOT_IMPLEMENTED", detail: "The method is not implemented by this server.",
                 closesConnection: true)
         }
-        request.method = known
+        state.request.method = known
         let target = try RequestTarget.parse(state.rawTarget)
-        request.path = target.path
-        request.segments = target.segments
-        request.query = target.query
-        return request
+        state.request.path = target.path
+        state.request.segments = target.segments
+        state.request.query = target.query
     }
 
-    private func dispatch(_ request: Request, connection: OpaquePointer, state: RequestState) -> MHD_Result {
-        var request = request
-        let routed = route(&request)
-        // The state keeps the routed request (template, id) for the access log; not its body.
-        var logged = request
-        logged.body = []
-        state.request = logged
-        switch routed {
+    private func dispatch(connection: OpaquePointer, state: RequestState) -> MHD_Result {
+        switch route(&state.request) {
         case .response(let response):
+            state.request.body = []
             return queue(response, connection: connection, state: state)
         case .deferred(let handler):
+            let request = state.request
+            state.request.body = []
             return suspend(connection: connection, state: state, request: request, handler: handler)
         }
     }
@@ -145,12 +138,14 @@ final class ServerCore: Sendable {
         switch router.match(request.method, request.segments) {
         case .notFound:
             return .response(ProblemDetails.response(for: .notFound()))
-        case let .methodNotAllowed(allowed, template):
+        case let .methodNotAllowed(allowed, template, routeIndex):
             request.routeTemplate = template
+            request.routeIndex = routeIndex
             return .response(ProblemDetails.response(for: .methodNotAllowed(request.method.rawValue, allowed: allowed)))
-        case let .found(handler, parameters, template):
+        case let .found(handler, parameters, template, routeIndex):
             request.parameters = parameters
             request.routeTemplate = template
+            request.routeIndex = routeIndex
             switch handler {
             case .sync(let body):
                 return .response(Self.run(body, request, logger: logger))
@@ -222,25 +217,28 @@ final class ServerCore: Sendable {
     private func queue(_ response: Response, connection: OpaquePointer, state: RequestState) -> MHD_Result {
         state.phase = .responded
         var response = response
-        let request = state.request
-        let requestID = request?.id ?? RequestID.generate()
-        response.headers.set("X-Request-ID", requestID)
-        cors.decorate(&response, origin: request?.headers["Origin"])
+        if state.request.id.isEmpty { state.request.id = RequestID.generate() }
+        response.headers.add("X-Request-ID", state.request.id)
+        if cors.isEnabled { cors.decorate(&response, origin: state.request.headers["Origin"]) }
         if isShuttingDown.load(ordering: .relaxed) { response.headers.set("Connection", "close") }
         let result = response.body.withUnsafeBytes { bytes -> MHD_Result in
             guard let mhdResponse = MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY) else {
                 return .NO
             }
             for field in response.headers {
-                _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+                // withCString copies small strings to the stack; implicit bridging would
+                // allocate a C string per argument.
+                _ = field.name.withCString { name in
+                    field.value.withCString { value in MHD_add_response_header(mhdResponse, name, value) }
+                }
             }
             let queued = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
             MHD_destroy_response(mhdResponse)
             return queued
         }
         observer.record(
-            method: request?.method ?? .GET, template: request?.routeTemplate, target: state.rawTarget, status: response.status,
-            bytes: response.body.count, nanoseconds: monotonicNanoseconds() &- state.startNanoseconds, requestID: requestID)
+            state.request, status: response.status, bytes: response.body.count,
+            nanoseconds: monotonicNanoseconds() &- state.startNanoseconds)
         return result
     }
 }

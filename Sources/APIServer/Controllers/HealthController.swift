@@ -7,22 +7,35 @@ struct HealthController: Sendable {
 
     func register(in router: inout Router) {
         let checks = checks
-        router.get("/health") { _ in Self.respond(checks) }
+        // The body when every check passes never changes: encode it once.
+        let healthyBody = Self.body(checks.map { ($0.name, nil) })
+        router.get("/health") { _ in Self.respond(checks, healthyBody: healthyBody) }
     }
 
-    static func respond(_ checks: [HealthCheck]) -> Response {
-        var json = JSONWriter(capacity: 128)
-        var allPassed = true
-        var results: [(String, String?)] = []
+    static func respond(_ checks: [HealthCheck], healthyBody: [UInt8]) -> Response {
+        var failures: [(String, String?)] = []
         for check in checks {
             do {
                 try check.probe()
-                results.append((check.name, nil))
             } catch {
-                allPassed = false
-                results.append((check.name, "\(error)"))
+                failures.append((check.name, "\(error)"))
             }
         }
+        let body: [UInt8]
+        if failures.isEmpty {
+            body = healthyBody
+        } else {
+            body = Self.body(checks.map { check in (check.name, failures.first { $0.0 == check.name }?.1) })
+        }
+        var response = Response.json(body, status: failures.isEmpty ? 200 : 503)
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// `results`: each check's name and, when it failed, why.
+    static func body(_ results: [(String, String?)]) -> [UInt8] {
+        let allPassed = results.allSatisfy { $0.1 == nil }
+        var json = JSONWriter(capacity: 128)
         json.beginObject()
         json.field("status", allPassed ? "ok" : "unavailable")
         json.field("version", RowserverVersion.current)
@@ -37,8 +50,6 @@ struct HealthController: Sendable {
         }
         json.endArray()
         json.endObject()
-        var response = Response.json(json.bytes, status: allPassed ? 200 : 503)
-        response.headers.set("Cache-Control", "no-store")
-        return response
+        return json.bytes
     }
 }

@@ -1,0 +1,44 @@
+@testable import HTTPServer
+import Testing
+
+@Suite("RequestTarget parsing (pure)")
+struct RequestTargetTests {
+    static let valid: [(String, [String], [QueryItem])] = [
+        ("/", [], []),
+        ("/health", ["health"], []),
+        ("/v1/products/prd_01", ["v1", "products", "prd_01"], []),
+        ("/v1/products?limit=5&sort=-price", ["v1", "products"], [QueryItem(name: "limit", value: "5"), QueryItem(name: "sort", value: "-price")]),
+        ("/a%2Fb/c", ["a/b", "c"], []),
+        ("/caf%C3%A9", ["café"], []),
+        ("/x?q=jos%C3%A9+garc%C3%ADa", ["x"], [QueryItem(name: "q", value: "josé garcía")]),
+        ("/x?a&&b=", ["x"], [QueryItem(name: "a", value: ""), QueryItem(name: "b", value: "")]),
+        ("/x?a=1=2", ["x"], [QueryItem(name: "a", value: "1=2")]),
+        ("/x/", ["x", ""], []),
+        ("http://example.com/v1?x=1", ["v1"], [QueryItem(name: "x", value: "1")]),
+        ("/x?%2B=%2b", ["x"], [QueryItem(name: "+", value: "+")]),
+    ]
+
+    @Test(arguments: valid)
+    func parsesValidTargets(raw: String, segments: [String], query: [QueryItem]) throws {
+        let target = try RequestTarget.parse(raw)
+        #expect(target.segments == segments)
+        #expect(target.query == query)
+    }
+
+    static let invalid: [(String, String)] = [
+        ("", "INVALID_PATH"), ("v1/products", "INVALID_PATH"), ("/a#b", "INVALID_PATH"), ("/%00", "INVALID_PATH"),
+        ("/%ff", "INVALID_PATH"), ("/%c0%af", "INVALID_PATH"), ("/%ed%a0%80", "INVALID_PATH"), ("/..", "INVALID_PATH"),
+        ("/%2e", "INVALID_PATH"), ("/%", "INVALID_PATH"), ("/%a", "INVALID_PATH"), ("/%gg", "INVALID_PATH"),
+        ("/a%09b", "INVALID_PATH"), ("/x?a=%00", "INVALID_QUERY"), ("/x?a=%", "INVALID_QUERY"), ("/x?a=%fe%ff", "INVALID_QUERY"),
+        ("/x?" + (0..<65).map { "p\($0)=1" }.joined(separator: "&"), "INVALID_QUERY"),
+    ]
+
+    @Test(arguments: invalid)
+    func rejectsInvalidTargets(raw: String, code: String) {
+        #expect {
+            try RequestTarget.parse(raw)
+        } throws: { error in
+            (error as? HTTPError)?.code == code && (error as? HTTPError)?.status == 400
+        }
+    }
+}

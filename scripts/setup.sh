@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian machine with the Swift toolchain lacks to build and test
+# rowserver. Idempotent: does nothing when everything is there.
+set -euo pipefail
+
+need=()
+dpkg -s libmicrohttpd-dev >/dev/null 2>&1 || need+=(libmicrohttpd-dev)
+dpkg -s libsqlite3-dev >/dev/null 2>&1 || need+=(libsqlite3-dev)
+command -v curl >/dev/null 2>&1 || need+=(curl)
+python3 -c 'import ensurepip' >/dev/null 2>&1 || command -v pip3 >/dev/null 2>&1 || need+=(python3-pip)
+
+if ((${#need[@]})); then
+  echo "setup: installing ${need[*]}" >&2
+  sudo=""
+  [[ $(id -u) -eq 0 ]] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+command -v swift >/dev/null 2>&1 || { echo "setup: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }
