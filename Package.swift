@@ -55,6 +55,9 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
+        // The cost of mapping pages of rows with locale formatting (release build):
+        // swift run -c release DomainBenchmark
+        .executableTarget(name: "DomainBenchmark", dependencies: ["Domain"], path: "Benchmarks/DomainBenchmark"),
         // A raw-socket HTTP/1.1 client for tests: exact bytes on the wire, no client-side fixing.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(

@@ -15,23 +15,28 @@ struct AcceptLanguage {
 
     static let maxBytes = 4096
     static let maxRanges = 32
+    static let maxMemberBytes = 128
 
     var ranges: [Range] = []
 
     init(_ header: String) {
         var member: [UInt8] = []
+        var overlong = false
         var consumed = 0
         for byte in header.utf8 {
             consumed += 1
             if consumed > Self.maxBytes || ranges.count >= Self.maxRanges { break }
             if byte == UInt8(ascii: ",") {
-                if let range = Self.parseMember(member) { ranges.append(range) }
+                if !overlong, let range = Self.parseMember(member) { ranges.append(range) }
                 member.removeAll(keepingCapacity: true)
-            } else if member.count < 256 {
+                overlong = false
+            } else if member.count < Self.maxMemberBytes {
                 member.append(byte)
+            } else {
+                overlong = true  // no valid member is this long; never parse a truncated one
             }
         }
-        if ranges.count < Self.maxRanges, let range = Self.parseMember(member) { ranges.append(range) }
+        if !overlong, ranges.count < Self.maxRanges, let range = Self.parseMember(member) { ranges.append(range) }
     }
 
     /// One `range;q=x` member; nil when it is empty or malformed.

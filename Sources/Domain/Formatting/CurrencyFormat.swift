@@ -7,15 +7,28 @@ import Foundation
 /// byte for byte is used. Anything else — a locale with unusual grouping, a currency whose
 /// CLDR digits differ from ISO 4217 (IQD shows 0 digits, not 3) — stays on Foundation's
 /// `Decimal.FormatStyle.Currency`, which is exact but costs microseconds per call.
-enum CurrencyFormat: Sendable {
-    case layout(DecimalLayout, fractionDigits: Int)
-    case foundation(Decimal.FormatStyle.Currency, fractionDigits: Int)
-
+/// A class: the request path hands it around by reference, never copying the style.
+final class CurrencyFormat: Sendable {
     /// Amounts the derived layout must reproduce exactly before it is trusted (minor units).
-    static let verificationAmounts: [Int64] = [0, 1, 5, 99, 100, 1_234, 12_000, 100_000, 1_234_567, -1, -12_000, 987_654_321_012, Int64.max, Int64.min]
+    static let verificationAmounts: [Int64] = [
+        0, 1, 5, 99, 100, 1_234, 12_000, 100_000, 1_234_567, -1, -12_000, 987_654_321_012, Int64.max, Int64.min,
+    ]
 
-    init(code: String, digits: Int, locale: Locale) {
+    /// The verified fast layout, or nil when Foundation formats every amount.
+    let layout: DecimalLayout?
+    let style: Decimal.FormatStyle.Currency
+    /// Digits of the minor unit: ISO 4217's, or 2 for unknown codes (as Foundation assumes).
+    let fractionDigits: Int
+
+    /// Prepares the format; with `derivingLayout` false it skips the probing and always uses Foundation.
+    init(code: String, digits: Int, locale: Locale, derivingLayout: Bool = true) {
         let style = Decimal.FormatStyle.Currency(code: code, locale: locale)
+        self.style = style
+        fractionDigits = digits
+        guard derivingLayout else {
+            layout = nil
+            return
+        }
         let fraction = String("891234".prefix(digits))
         let probe = Decimal(string: "1234567" + (fraction.isEmpty ? "" : "." + fraction)) ?? 0
         let candidate = DecimalLayout.derive(
@@ -24,38 +37,31 @@ enum CurrencyFormat: Sendable {
             integerDigits: "1234567",
             fractionDigits: fraction
         )
-        if let candidate {
-            let fast = CurrencyFormat.layout(candidate, fractionDigits: digits)
-            let reference = CurrencyFormat.foundation(style, fractionDigits: digits)
-            if Self.verificationAmounts.allSatisfy({ fast.format(minorUnits: $0) == reference.format(minorUnits: $0) }) {
-                self = fast
-                return
+        layout = candidate.flatMap { candidate in
+            let trusted = Self.verificationAmounts.allSatisfy {
+                Self.format($0, layout: candidate, digits: digits) == Self.foundationFormat($0, style: style, digits: digits)
             }
+            return trusted ? candidate : nil
         }
-        self = .foundation(style, fractionDigits: digits)
     }
 
     /// Whether this format uses the derived integer layout (tests assert it for common currencies).
-    var isFast: Bool {
-        if case .layout = self { return true }
-        return false
-    }
+    var isFast: Bool { layout != nil }
 
     func format(minorUnits: Int64) -> String {
-        switch self {
-        case .layout(let layout, let digits):
-            var scale: UInt64 = 1
-            for _ in 0..<digits { scale *= 10 }
-            let magnitude = minorUnits.magnitude
-            return layout.format(
-                negative: minorUnits < 0,
-                integerPart: magnitude / scale,
-                fraction: magnitude % scale,
-                fractionDigits: digits
-            )
-        case .foundation(let style, let digits):
-            let amount = Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -digits, significand: Decimal(minorUnits.magnitude))
-            return amount.formatted(style)
-        }
+        guard let layout else { return Self.foundationFormat(minorUnits, style: style, digits: fractionDigits) }
+        return Self.format(minorUnits, layout: layout, digits: fractionDigits)
+    }
+
+    private static func format(_ minorUnits: Int64, layout: DecimalLayout, digits: Int) -> String {
+        var scale: UInt64 = 1
+        for _ in 0..<digits { scale *= 10 }
+        let magnitude = minorUnits.magnitude
+        return layout.format(negative: minorUnits < 0, integerPart: magnitude / scale, fraction: magnitude % scale, fractionDigits: digits)
+    }
+
+    private static func foundationFormat(_ minorUnits: Int64, style: Decimal.FormatStyle.Currency, digits: Int) -> String {
+        let amount = Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -digits, significand: Decimal(minorUnits.magnitude))
+        return amount.formatted(style)
     }
 }

@@ -4,58 +4,113 @@
 /// and then applied with integer arithmetic, which is what makes formatting cheap on the
 /// request path. Affixes carry the currency symbol and its spacing for currency layouts, and
 /// the minus sign for negative numbers; all are raw UTF-8, so U+00A0 and U+202F survive intact.
-struct DecimalLayout: Sendable, Equatable {
-    var positivePrefix: [UInt8]
-    var positiveSuffix: [UInt8]
-    var negativePrefix: [UInt8]
-    var negativeSuffix: [UInt8]
-    var decimalSeparator: [UInt8]
-    var groupingSeparator: [UInt8]
+///
+/// All pieces live in one buffer the layout owns, so formatting touches no array and pays no
+/// reference counting per piece. `@unchecked Sendable`: the buffer is written once in `init`
+/// and only read afterwards.
+final class DecimalLayout: @unchecked Sendable {
+    /// Offsets of one piece in ``bytes``.
+    private struct Piece {
+        var start: Int
+        var count: Int
+    }
+
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let positivePrefix: Piece
+    private let positiveSuffix: Piece
+    private let negativePrefix: Piece
+    private let negativeSuffix: Piece
+    private let decimalSeparator: Piece
+    private let groupingSeparator: Piece
     /// Digits per group (3 for all supported locales); 0 means no grouping.
-    var groupingSize: Int
+    let groupingSize: Int
+
+    init(
+        positivePrefix: [UInt8],
+        positiveSuffix: [UInt8],
+        negativePrefix: [UInt8],
+        negativeSuffix: [UInt8],
+        decimalSeparator: [UInt8],
+        groupingSeparator: [UInt8],
+        groupingSize: Int
+    ) {
+        let pieces = [positivePrefix, positiveSuffix, negativePrefix, negativeSuffix, decimalSeparator, groupingSeparator]
+        let all = pieces.flatMap { $0 }
+        bytes = .allocate(capacity: max(all.count, 1))
+        _ = bytes.initialize(from: all)
+        var offsets: [Piece] = []
+        var start = 0
+        for piece in pieces {
+            offsets.append(Piece(start: start, count: piece.count))
+            start += piece.count
+        }
+        self.positivePrefix = offsets[0]
+        self.positiveSuffix = offsets[1]
+        self.negativePrefix = offsets[2]
+        self.negativeSuffix = offsets[3]
+        self.decimalSeparator = offsets[4]
+        self.groupingSeparator = offsets[5]
+        self.groupingSize = groupingSize
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
 
     /// Formats `integerPart.fraction`, `fraction` being exactly `fractionDigits` digits (zero-padded).
+    ///
+    /// The exact length is computed first so that results of up to 15 UTF-8 bytes (most prices)
+    /// are built as small strings, without a heap allocation.
     func format(negative: Bool, integerPart: UInt64, fraction: UInt64, fractionDigits: Int) -> String {
         let prefix = negative ? negativePrefix : positivePrefix
         let suffix = negative ? negativeSuffix : positiveSuffix
-        let capacity = prefix.count + suffix.count + 20 + 7 * groupingSeparator.count + decimalSeparator.count + fractionDigits
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var count = 0
-            func append(_ bytes: [UInt8]) {
-                for byte in bytes {
-                    buffer[count] = byte
-                    count += 1
-                }
+        let group = groupingSeparator
+        let decimal = decimalSeparator
+        let groupingSize = groupingSize
+        let source = UnsafeBufferPointer(bytes)
+        var digitCount = 1
+        var rest = integerPart
+        while rest >= 10 {
+            rest /= 10
+            digitCount += 1
+        }
+        let separatorCount = groupingSize > 0 ? (digitCount - 1) / groupingSize : 0
+        let integerLength = digitCount + separatorCount * group.count
+        let fractionLength = fractionDigits > 0 ? decimal.count + fractionDigits : 0
+        let length = prefix.count + integerLength + fractionLength + suffix.count
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            func copy(_ piece: Piece, to position: Int) {
+                for offset in 0..<piece.count { buffer[position + offset] = source[piece.start + offset] }
             }
-            append(prefix)
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-                var value = integerPart
-                var length = 0
-                repeat {
-                    digits[length] = UInt8(truncatingIfNeeded: value % 10) + 0x30
-                    value /= 10
-                    length += 1
-                } while value > 0
-                for position in stride(from: length - 1, through: 0, by: -1) {
-                    buffer[count] = digits[position]
-                    count += 1
-                    if groupingSize > 0 && position > 0 && position % groupingSize == 0 { append(groupingSeparator) }
+            copy(prefix, to: 0)
+            var count = prefix.count
+            // Integer digits right to left, inserting a separator after every full group.
+            var position = count + integerLength
+            var value = integerPart
+            var written = 0
+            repeat {
+                if groupingSize > 0 && written > 0 && written % groupingSize == 0 {
+                    position -= group.count
+                    copy(group, to: position)
                 }
-            }
+                position -= 1
+                buffer[position] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+                value /= 10
+                written += 1
+            } while value > 0
+            count += integerLength
             if fractionDigits > 0 {
-                append(decimalSeparator)
-                var divisor: UInt64 = 1
-                for _ in 1..<fractionDigits { divisor *= 10 }
-                var rest = fraction
-                while divisor > 0 {
-                    buffer[count] = UInt8(truncatingIfNeeded: (rest / divisor) % 10) + 0x30
-                    rest %= divisor
-                    divisor /= 10
-                    count += 1
+                copy(decimal, to: count)
+                count += decimal.count
+                var digits = fraction
+                for offset in stride(from: fractionDigits - 1, through: 0, by: -1) {
+                    buffer[count + offset] = UInt8(truncatingIfNeeded: digits % 10) &+ 0x30
+                    digits /= 10
                 }
+                count += fractionDigits
             }
-            append(suffix)
-            return count
+            copy(suffix, to: count)
+            return count + suffix.count
         }
     }
 

@@ -13,18 +13,19 @@ final class LocaleFormatters: Sendable {
 
     let locale: RenderLocale
     let numbers: NumberFormat
-    private let common: [String: CurrencyFormat]
+    /// Scanned linearly: comparing a few short strings beats hashing one.
+    private let commonCodes: [String]
+    private let commonFormats: [CurrencyFormat]
     private let cache: CurrencyFormatCache
 
     private init(locale: RenderLocale) {
         self.locale = locale
         let foundationLocale = locale.foundationLocale
         numbers = NumberFormat(locale: foundationLocale)
-        var common: [String: CurrencyFormat] = [:]
-        for currency in Self.commonCurrencies {
-            common[currency.code] = CurrencyFormat(code: currency.code, digits: currency.minorUnitDigits, locale: foundationLocale)
+        commonCodes = Self.commonCurrencies.map(\.code)
+        commonFormats = Self.commonCurrencies.map { currency in
+            CurrencyFormat(code: currency.code, digits: currency.minorUnitDigits, locale: foundationLocale)
         }
-        self.common = common
         cache = CurrencyFormatCache()
     }
 
@@ -57,16 +58,18 @@ final class LocaleFormatters: Sendable {
 
     /// The format for a currency code, or nil when the code is not three uppercase ASCII letters.
     func currencyFormat(for code: String) -> CurrencyFormat? {
-        if let format = common[code] { return format }
+        for index in commonCodes.indices where commonCodes[index] == code { return commonFormats[index] }
         guard code.utf8.count == 3, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else { return nil }
         if let format = cache.lookup(code) { return format }
         let known = Currency(code: code)
         // Foundation (ICU) shows unknown codes with 2 digits; Money assumes the same.
-        let format = CurrencyFormat(code: code, digits: known?.minorUnitDigits ?? 2, locale: locale.foundationLocale)
-        if known != nil || cache.unknownCount < Self.maxUnknownCurrencies {
-            cache.store(format, for: code, known: known != nil)
+        let digits = known?.minorUnitDigits ?? 2
+        guard known != nil || cache.unknownCount < Self.maxUnknownCurrencies else {
+            // Cache full of unknown codes: skip deriving a layout that could not be kept.
+            return CurrencyFormat(code: code, digits: digits, locale: locale.foundationLocale, derivingLayout: false)
         }
-        return format
+        let format = CurrencyFormat(code: code, digits: digits, locale: locale.foundationLocale)
+        return cache.store(format, for: code, known: known != nil, unknownLimit: Self.maxUnknownCurrencies)
     }
 }
 
@@ -84,9 +87,17 @@ final class CurrencyFormatCache: @unchecked Sendable {
 
     var unknownCount: Int { lock.withLock { unknown } }
 
-    func store(_ format: CurrencyFormat, for code: String, known: Bool) {
+    /// Stores `format` unless another thread stored one first or the unknown-code quota is used up;
+    /// returns the format to use either way.
+    func store(_ format: CurrencyFormat, for code: String, known: Bool, unknownLimit: Int) -> CurrencyFormat {
         lock.withLock {
-            if formats.updateValue(format, forKey: code) == nil && !known { unknown += 1 }
+            if let existing = formats[code] { return existing }
+            if !known {
+                guard unknown < unknownLimit else { return format }
+                unknown += 1
+            }
+            formats[code] = format
+            return format
         }
     }
 }

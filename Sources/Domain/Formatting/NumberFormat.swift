@@ -7,7 +7,8 @@ import Foundation
 /// ulps of a rounding tie: Foundation (ICU) rounds the shortest decimal spelling half-to-even,
 /// and only near a tie can that differ from rounding the binary value, so those values — and
 /// non-finite or huge ones — go to Foundation's `FloatingPointFormatStyle` instead.
-struct NumberFormat: Sendable {
+/// A class, so the request path never copies the styles it holds.
+final class NumberFormat: Sendable {
     static let maxFractionDigits = 6
 
     let integerLayout: DecimalLayout?

@@ -1,15 +1,18 @@
+import Foundation
+
 /// A one-line preview of `text`: trimmed, nil when empty, cut to `limit` characters plus "…".
 ///
 /// This is the seed's `details` computation — `trimmingCharacters(in: .whitespacesAndNewlines)`,
 /// nil when empty, `prefix(limit)` plus an ellipsis (U+2026) when the trimmed text is longer.
 /// Counting is by `Character`, so a cut never splits an emoji, a letter from its combining
-/// marks, or a CJK character. The whitespace set (Unicode White_Space) equals Foundation's
-/// `whitespacesAndNewlines`; only the preview's prefix is copied, so long bodies stay cheap.
-/// A negative `limit` counts as 0.
+/// marks, or a CJK character. Trimming uses Foundation's own `whitespacesAndNewlines` (which,
+/// unlike Unicode's White_Space, includes U+200B ZERO WIDTH SPACE) but scans only the ends,
+/// and only the preview's prefix is copied, so long bodies stay cheap. A negative `limit` counts as 0.
 public func truncatedPreview(_ text: String, limit: Int) -> String? {
     let scalars = text.unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    let whitespace = CharacterSet.whitespacesAndNewlines
+    guard let first = scalars.firstIndex(where: { !whitespace.contains($0) }),
+        let last = scalars.lastIndex(where: { !whitespace.contains($0) })
     else { return nil }
     let end = scalars.index(after: last)
     let trimmedScalars = scalars[first..<end]

@@ -28,7 +28,8 @@ public struct Currency: Hashable, Sendable, Codable {
     public static let jpy = Currency(known: "JPY", digits: 0)
 
     /// Every known currency, ordered by code.
-    public static let all: [Currency] = minorUnitDigitsByCode
+    public static let all: [Currency] =
+        minorUnitDigitsByCode
         .map { Currency(known: $0.key, digits: $0.value) }
         .sorted { $0.code < $1.code }
 

@@ -24,19 +24,22 @@ public struct SampleTable: Sendable {
 
     public func row(for sample: AudioSample, in context: RenderContext) -> TableRow {
         let time = context.integer(sample.timestampMilliseconds)
-        var cells: [String: String] = [Self.timestamp.id: time]
-        cells.reserveCapacity(columns.count)
-        var summary: [String] = []
-        summary.reserveCapacity(track.channels.count)
+        var cells = [String: String](minimumCapacity: columns.count)
+        cells[Self.timestamp.id] = time
+        var summary = ""
+        summary.reserveCapacity(track.channels.count * 16)
         for (index, column) in columns.dropFirst().enumerated() {
-            let level = sample.level(at: index).map { context.decimal($0, fractionDigits: Self.levelFractionDigits) }
-            cells[column.id] = level ?? TableRow.unavailable
-            summary.append(column.title + " " + (level ?? TableRow.unavailable))
+            let level = sample.level(at: index).map { context.decimal($0, fractionDigits: Self.levelFractionDigits) } ?? TableRow.unavailable
+            cells[column.id] = level
+            if !summary.isEmpty { summary += ", " }
+            summary += column.title
+            summary += " "
+            summary += level
         }
         return TableRow(
             id: sample.id,
             cells: cells,
-            compact: CompactSummary(title: time + " ms", subtitle: summary.isEmpty ? nil : summary.joined(separator: ", "))
+            compact: CompactSummary(title: time + " ms", subtitle: summary.isEmpty ? nil : summary)
         )
     }
 

@@ -7,17 +7,22 @@ public enum StaffDirectory {
     ///
     /// People whose department is not in `departments` are left out; storage keeps that from happening.
     public static func ordered(people: [Person], departments: [Department]) -> [(person: Person, department: Department)] {
-        let byID = Dictionary(departments.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let departmentOrder = departments.sorted(by: precedes)
-        let rank = Dictionary(departmentOrder.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return people
-            .compactMap { person in byID[person.departmentID].map { (person: person, department: $0) } }
-            .sorted { lhs, rhs in
-                let left = rank[lhs.department.id] ?? 0
-                let right = rank[rhs.department.id] ?? 0
-                if left != right { return left < right }
-                return precedes(lhs.person, rhs.person)
-            }
+        let departmentKeys = departments.map(SortKey.init)
+        let departmentOrder = departmentKeys.indices.sorted { departmentKeys[$0] < departmentKeys[$1] }.map { departments[$0] }
+        var rankByID: [EntityID: (rank: Int, department: Department)] = [:]
+        for (rank, department) in departmentOrder.enumerated() where rankByID[department.id] == nil {
+            rankByID[department.id] = (rank, department)
+        }
+        // Keys are computed once per person (folding inside the comparator would repeat it
+        // n log n times), and indices are sorted rather than the large entries themselves.
+        var entries: [(person: Person, department: Department)] = []
+        var keys: [SortKey] = []
+        for person in people {
+            guard let entry = rankByID[person.departmentID] else { continue }
+            entries.append((person, entry.department))
+            keys.append(SortKey(person, rank: entry.rank))
+        }
+        return keys.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
     }
 
     /// The directory's sections; departments without people have no section.
@@ -25,20 +30,32 @@ public enum StaffDirectory {
         RowSection.grouping(ordered(people: people, departments: departments), in: context)
     }
 
-    static func precedes(_ lhs: Department, _ rhs: Department) -> Bool {
-        compare([lhs.name], [rhs.name]) ?? (lhs.id < rhs.id)
-    }
+    /// Folded names, then exact names, then id: a total order independent of any locale.
+    private struct SortKey: Comparable {
+        var rank: Int
+        var folded: [String]
+        var exact: [String]
+        var id: EntityID
 
-    static func precedes(_ lhs: Person, _ rhs: Person) -> Bool {
-        compare([lhs.familyName, lhs.givenName], [rhs.familyName, rhs.givenName]) ?? (lhs.id < rhs.id)
-    }
+        init(_ department: Department) {
+            rank = 0
+            folded = [searchFolded(department.name)]
+            exact = [department.name]
+            id = department.id
+        }
 
-    /// Compares name lists by folded form, then exact form; nil when they are equal.
-    private static func compare(_ lhs: [String], _ rhs: [String]) -> Bool? {
-        let left = lhs.map(searchFolded)
-        let right = rhs.map(searchFolded)
-        if left != right { return left.lexicographicallyPrecedes(right) }
-        if lhs != rhs { return lhs.lexicographicallyPrecedes(rhs) }
-        return nil
+        init(_ person: Person, rank: Int) {
+            self.rank = rank
+            folded = [searchFolded(person.familyName), searchFolded(person.givenName)]
+            exact = [person.familyName, person.givenName]
+            id = person.id
+        }
+
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
+            if lhs.folded != rhs.folded { return lhs.folded.lexicographicallyPrecedes(rhs.folded) }
+            if lhs.exact != rhs.exact { return lhs.exact.lexicographicallyPrecedes(rhs.exact) }
+            return lhs.id < rhs.id
+        }
     }
 }

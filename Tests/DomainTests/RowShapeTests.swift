@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import Domain
+
+@Suite("JSON shape")
+struct RowShapeTests {
+    static func object(_ value: some Encodable) throws -> [String: Any] {
+        let data = try JSONEncoder().encode(value)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test("a row without subtitle, trailing or image still has those keys, as null")
+    func absentValuesAreNull() throws {
+        let row = RenderRow(id: Fixtures.id(.article, 1), title: "Only a title")
+        let object = try Self.object(row)
+        #expect(Set(object.keys) == ["id", "title", "subtitle", "trailing", "image"])
+        #expect(object["subtitle"] is NSNull)
+        #expect(object["trailing"] is NSNull)
+        #expect(object["image"] is NSNull)
+        #expect(object["id"] as? String == row.id.rawValue)
+        let text = String(decoding: try JSONEncoder().encode(row), as: UTF8.self)
+        #expect(text.contains("\"subtitle\":null"))
+    }
+
+    @Test("rows, sections and tables round-trip through JSON")
+    func roundTrip() throws {
+        let dataset = DemoData(seed: 8).dataset()
+        let context = RenderContext(locale: .frFR)
+        let rows = Product.rows(dataset.products.prefix(20), in: context) + Article.rows(dataset.articles.prefix(20), in: context)
+        #expect(try JSONDecoder().decode([RenderRow].self, from: JSONEncoder().encode(rows)) == rows)
+        let sections = StaffDirectory.sections(people: dataset.people, departments: dataset.departments, in: context)
+        #expect(try JSONDecoder().decode([RowSection].self, from: JSONEncoder().encode(sections)) == sections)
+        let table = SampleTable(track: dataset.tracks[2]).table(dataset.samples(of: dataset.tracks[2].id).prefix(5), in: context)
+        #expect(try JSONDecoder().decode(RenderTable.self, from: JSONEncoder().encode(table)) == table)
+        #expect(
+            try JSONDecoder().decode(DemoDatasetProducts.self, from: JSONEncoder().encode(DemoDatasetProducts(products: dataset.products))).products
+                == dataset.products
+        )
+    }
+
+    @Test("a compact summary without subtitle encodes null")
+    func compactSubtitleIsNull() throws {
+        let object = try Self.object(CompactSummary(title: "0 ms"))
+        #expect(object["subtitle"] is NSNull)
+    }
+
+    @Test("models encode their full payload with camelCase keys")
+    func modelKeys() throws {
+        #expect(Set(try Self.object(Fixtures.keyboard).keys) == ["id", "name", "shortDescription", "longDescription", "price"])
+        #expect(Set(try Self.object(Fixtures.juan).keys) == ["id", "givenName", "familyName", "emailAddress", "phoneNumber", "departmentID"])
+        let sample = AudioSample(id: Fixtures.id(.sample, 1), trackID: Fixtures.id(.track, 1), timestampMilliseconds: 10, levels: [0.5])
+        #expect(Set(try Self.object(sample).keys) == ["id", "trackID", "timestampMilliseconds", "levels"])
+    }
+
+    struct DemoDatasetProducts: Codable {
+        var products: [Product]
+    }
+}
