@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
     ],
     targets: [
         // The C module: libmicrohttpd plus fixed-argument shims of its variadic calls.
@@ -31,12 +32,18 @@ let package = Package(
         ),
         // Pure models and row mapping. Foundation at most.
         .target(name: "Domain"),
+        // The source of truth: SQLite through GRDB, behind the ItemStore protocol.
+        .target(
+            name: "Storage",
+            dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The product: rowserver's routes on top of HTTPServer and Domain.
         .target(
             name: "APIServer",
             dependencies: [
                 "HTTPServer",
                 "Domain",
+                "Storage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -65,6 +72,7 @@ let package = Package(
             dependencies: ["HTTPServer", "HTTPTestSupport", .product(name: "MetricsTestKit", package: "swift-metrics")]
         ),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Domain"]),
         .testTarget(
             name: "APIServerTests",
             dependencies: ["APIServer", "HTTPTestSupport", "rowserver"]

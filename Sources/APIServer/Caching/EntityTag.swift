@@ -1,0 +1,68 @@
+import Domain
+
+/// Strong entity tags (RFC 9110 §8.8.3) and the conditional headers that carry them.
+///
+/// A detail's tag names the item's version (the change-log sequence of its last write) and the
+/// locale its formatted values are in: `"v42.en-US"`. Every locale variant of one version is
+/// the same state, so `If-Match` compares versions only: a client may send the tag it got in
+/// any locale. List tags are opaque digests (`"l…"`) of everything that shapes the bytes.
+public enum EntityTag {
+    /// The tag of an item's detail.
+    public static func detail(version: Int64, locale: RenderLocale) -> String {
+        "\"v\(version).\(locale.rawValue)\""
+    }
+
+    /// What an `If-Match` header asks for.
+    public enum Precondition: Equatable, Sendable {
+        /// `*`: the item must exist.
+        case any
+        /// One of these versions.
+        case versions([Int64])
+    }
+
+    /// Parses `If-Match`; nil when the header is absent. Tags that are not ours (weak tags,
+    /// list tags, garbage) match no version, so a write with only those is refused with 412.
+    public static func parseIfMatch(_ header: String?) -> Precondition? {
+        guard let header else { return nil }
+        let trimmed = header.trimmingASCIIWhitespace()
+        if trimmed == "*" { return .any }
+        var versions: [Int64] = []
+        for part in trimmed.split(separator: ",") {
+            if let version = detailVersion(part.trimmingASCIIWhitespace()) { versions.append(version) }
+        }
+        return .versions(versions)
+    }
+
+    /// True when `If-None-Match` names `current` (or is `*`): answer 304.
+    /// Weak comparison (RFC 9110 §13.1.2): `W/"x"` matches `"x"`.
+    public static func noneMatchHits(_ header: String?, current: String) -> Bool {
+        guard let header else { return false }
+        for part in header.split(separator: ",") {
+            var tag = part.trimmingASCIIWhitespace()
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag = String(tag.dropFirst(2)) }
+            if tag == current { return true }
+        }
+        return false
+    }
+
+    /// The version in a detail tag `"v<digits>.<locale>"`, or nil.
+    static func detailVersion(_ tag: String) -> Int64? {
+        guard tag.hasPrefix("\"v"), tag.hasSuffix("\""), tag.utf8.count > 3 else { return nil }
+        let inner = tag.dropFirst(2).dropLast()
+        let digits = inner.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 18, inner.dropFirst(digits.count).first == "." else { return nil }
+        return Int64(digits)
+    }
+}
+
+extension StringProtocol {
+    func trimmingASCIIWhitespace() -> String {
+        let bytes = Array(utf8)
+        var start = 0
+        var end = bytes.count
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
