@@ -2,6 +2,7 @@ import HTTPServer
 import Logging
 import Metrics
 import Prometheus
+import Storage
 
 /// rowserver as a running thing: its routes on an HTTP server.
 public final class Application: Sendable {
@@ -12,11 +13,16 @@ public final class Application: Sendable {
         public var registry: PrometheusCollectorRegistry
         public var healthChecks: [HealthCheck]
         public var logger: Logger
+        /// The collections' source of truth; without one only the operational routes exist.
+        public var store: (any ItemStore)?
 
-        public init(registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger) {
+        public init(
+            registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: (any ItemStore)? = nil
+        ) {
             self.registry = registry
             self.healthChecks = healthChecks
             self.logger = logger
+            self.store = store
         }
     }
 
@@ -34,11 +40,18 @@ public final class Application: Sendable {
         HealthController(checks: dependencies.healthChecks).register(in: &router)
         MetricsController(registry: dependencies.registry).register(in: &router)
         SpecController(spec: OpenAPISpec.bytes).register(in: &router)
+        if let store = dependencies.store {
+            registerCollectionRoutes(in: &router, store: store)
+        }
         return router
     }
 
     @discardableResult
     public func shutdown(gracePeriod: Double? = nil) -> Bool {
         server.shutdown(gracePeriod: gracePeriod)
+    }
+
+    /// The /v1 routes: lists (CollectionsController) and single items (ItemsController).
+    static func registerCollectionRoutes(in router: inout Router, store: any ItemStore) {
     }
 }
