@@ -15,14 +15,18 @@ public final class Application: Sendable {
         public var logger: Logger
         /// The collections' source of truth; without one only the operational routes exist.
         public var store: (any ItemStore)?
+        /// The key that signs cursors and change tokens; keep it across restarts.
+        public var tokenKey: [UInt8]
 
         public init(
-            registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: (any ItemStore)? = nil
+            registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: (any ItemStore)? = nil,
+            tokenKey: [UInt8]? = nil
         ) {
             self.registry = registry
             self.healthChecks = healthChecks
             self.logger = logger
             self.store = store
+            self.tokenKey = tokenKey ?? Application.newTokenKey()
         }
     }
 
@@ -41,7 +45,7 @@ public final class Application: Sendable {
         MetricsController(registry: dependencies.registry).register(in: &router)
         SpecController(spec: OpenAPISpec.bytes).register(in: &router)
         if let store = dependencies.store {
-            registerCollectionRoutes(in: &router, store: store)
+            registerCollectionRoutes(in: &router, store: store, signer: TokenSigner(key: dependencies.tokenKey))
         }
         return router
     }
@@ -52,6 +56,12 @@ public final class Application: Sendable {
     }
 
     /// The /v1 routes: lists (CollectionsController) and single items (ItemsController).
-    static func registerCollectionRoutes(in router: inout Router, store: any ItemStore) {
+    static func registerCollectionRoutes(in router: inout Router, store: any ItemStore, signer: TokenSigner) {
+        CollectionsController(store: store, signer: signer).register(in: &router)
+    }
+
+    /// 32 random bytes for signing tokens.
+    public static func newTokenKey() -> [UInt8] {
+        TokenSigner.newKey()
     }
 }

@@ -1,0 +1,61 @@
+import Domain
+import HTTPServer
+import Storage
+
+/// Writes render rows, sections and tables as JSON with constant key sets: every row has
+/// `id, title, subtitle, trailing, image, detail`, absent values as `null`.
+enum RowWriter {
+    static func row(_ row: RenderRow, detail: String, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", row.id.rawValue)
+        json.field("title", row.title)
+        json.field("subtitle", row.subtitle)
+        json.field("trailing", row.trailing)
+        json.field("image", row.image)
+        json.field("detail", detail)
+        json.endObject()
+    }
+
+    static func emptyState(_ state: EmptyState?, into json: inout JSONWriter) {
+        guard let state else { return json.null() }
+        json.beginObject()
+        json.field("title", state.title)
+        json.field("description", state.description)
+        json.field("image", state.image)
+        json.endObject()
+    }
+
+    static func column(_ column: TableColumn, sortable: Bool, links: (ascending: String, descending: String)?, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", column.id)
+        json.field("title", column.title)
+        json.field("sortable", sortable)
+        json.field("alignment", column.alignment.rawValue)
+        json.key("links")
+        if let links {
+            json.beginObject()
+            json.field("ascending", links.ascending)
+            json.field("descending", links.descending)
+            json.endObject()
+        } else {
+            json.null()
+        }
+        json.endObject()
+    }
+
+    static func tableRow(_ row: TableRow, columns: [TableColumn], detail: String, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", row.id.rawValue)
+        json.key("cells")
+        json.beginObject()
+        for column in columns { json.field(column.id, row.cells[column.id]) }
+        json.endObject()
+        json.key("compact")
+        json.beginObject()
+        json.field("title", row.compact.title)
+        json.field("subtitle", row.compact.subtitle)
+        json.endObject()
+        json.field("detail", detail)
+        json.endObject()
+    }
+}

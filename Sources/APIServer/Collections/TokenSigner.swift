@@ -1,0 +1,60 @@
+import Crypto
+import Foundation
+
+/// Makes opaque, URL-safe, tamper-evident tokens (cursors, change tokens): the payload bytes,
+/// then the first 16 bytes of their HMAC-SHA256, in base64url without padding.
+///
+/// The key must outlive restarts, or every cursor a client holds turns invalid when the server
+/// restarts: the CLI keeps it in a file beside the database.
+struct TokenSigner: Sendable {
+    private let key: SymmetricKey
+    static let tagLength = 16
+
+    init(key: [UInt8]) {
+        self.key = SymmetricKey(data: key)
+    }
+
+    func seal(_ payload: [UInt8]) -> String {
+        let tag = HMAC<SHA256>.authenticationCode(for: payload, using: key)
+        return Base64URL.encode(payload + Array(tag.prefix(Self.tagLength)))
+    }
+
+    /// The payload when the token is intact and was signed with this key; nil otherwise.
+    func open(_ token: String) -> [UInt8]? {
+        guard let bytes = Base64URL.decode(token), bytes.count > Self.tagLength else { return nil }
+        let payload = Array(bytes.dropLast(Self.tagLength))
+        let tag = bytes.suffix(Self.tagLength)
+        let expected = HMAC<SHA256>.authenticationCode(for: payload, using: key)
+        // Constant-time comparison: a timing difference would let a client forge tags byte by byte.
+        var difference: UInt8 = 0
+        for (a, b) in zip(tag, expected.prefix(Self.tagLength)) { difference |= a ^ b }
+        return difference == 0 ? payload : nil
+    }
+
+    /// 32 random bytes for a new key.
+    static func newKey() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+}
+
+/// base64url (RFC 4648 §5) without padding: safe in a query string as is.
+enum Base64URL {
+    static func encode(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func decode(_ text: String) -> [UInt8]? {
+        guard text.utf8.allSatisfy({ byte in
+            (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 95
+        }) else { return nil }
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        let remainder = base64.utf8.count % 4
+        if remainder == 1 { return nil }
+        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
+        return Data(base64Encoded: base64).map(Array.init)
+    }
+}
