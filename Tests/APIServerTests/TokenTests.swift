@@ -1,0 +1,102 @@
+@testable import APIServer
+import Domain
+import HTTPServer
+import Storage
+import Testing
+
+@Suite("Cursors and change tokens (pure)")
+struct TokenTests {
+    let signer = TokenSigner(key: Array(repeating: 7, count: 32))
+
+    func shape(sort: String = "name", search: String? = nil, collection: StoredCollection = .products) throws -> QueryShape {
+        var options = try ListOptions.parse([], for: CollectionDescriptor.named(collection.rawValue)!)
+        options.sort = try ListOptions.parseSort(sort, for: collection)
+        options.search = search
+        return QueryShape(collection: collection, parent: nil, options: options)
+    }
+
+    static let positions: [[SortValue]] = [
+        [.text("keyboard"), .text("prd_01hx0000000000000")],
+        [.integer(12_000), .text("prd_01")],
+        [.integer(-5), .integer(Int64.max), .text("")],
+        [.text("José «é» 🎹"), .text("x")],
+    ]
+
+    @Test(arguments: positions)
+    func cursorRoundTrips(values: [SortValue]) throws {
+        let shape = try shape()
+        let token = Cursor.seal(after: values, shape: shape, signer: signer)
+        #expect(try Cursor.open(token, shape: shape, signer: signer) == values)
+        #expect(token.utf8.allSatisfy { $0 == 45 || $0 == 95 || ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) })
+    }
+
+    @Test func cursorOfAnotherQueryIsRefused() throws {
+        let token = Cursor.seal(after: [.text("a"), .text("b")], shape: try shape(), signer: signer)
+        for other in [try shape(sort: "-name"), try shape(search: "key"), try shape(sort: "familyName", collection: .people)] {
+            #expect(throws: HTTPError.self) { try Cursor.open(token, shape: other, signer: signer) }
+        }
+    }
+
+    @Test func editedTruncatedOrForeignCursorsAreRefused() throws {
+        let shape = try shape()
+        let token = Cursor.seal(after: [.text("a"), .text("b")], shape: shape, signer: signer)
+        var edited = Array(token.utf8)
+        edited[edited.count / 2] = edited[edited.count / 2] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        let foreign = Cursor.seal(after: [.text("a"), .text("b")], shape: shape, signer: TokenSigner(key: Array(repeating: 8, count: 32)))
+        for bad in [String(decoding: edited, as: UTF8.self), String(token.dropLast(3)), "garbage", "", "%%%%", foreign, token + "A"] {
+            do {
+                _ = try Cursor.open(bad, shape: shape, signer: signer)
+                Issue.record("accepted \(bad)")
+            } catch {
+                #expect(error.code == "INVALID_CURSOR")
+            }
+        }
+    }
+
+    @Test func changeTokenRoundTripsAndIsBoundToItsCollection() throws {
+        let token = ChangeToken.seal(collection: .products, after: 4_242, signer: signer)
+        #expect(try ChangeToken.open(token, collection: .products, signer: signer) == 4_242)
+        for (bad, collection) in [(token, StoredCollection.people), ("nope", .products), (String(token.dropLast()), .products)] {
+            do {
+                _ = try ChangeToken.open(bad, collection: collection, signer: signer)
+                Issue.record("accepted \(bad)")
+            } catch {
+                #expect(error.code == "INVALID_TOKEN")
+            }
+        }
+    }
+
+    static let ifMatch: [(String?, EntityTag.Precondition?)] = [
+        (nil, nil),
+        ("*", .any),
+        ("\"v12.en-US\"", .versions([12])),
+        ("\"v12.de-DE\", \"v13.en-US\"", .versions([12, 13])),
+        ("W/\"v12.en-US\"", .versions([])),
+        ("\"l0123\"", .versions([])),
+        ("garbage", .versions([])),
+        ("\"v.en-US\"", .versions([])),
+        ("\"v99999999999999999999.en-US\"", .versions([])),
+    ]
+
+    @Test(arguments: ifMatch)
+    func ifMatchParsing(header: String?, expected: EntityTag.Precondition?) {
+        #expect(EntityTag.parseIfMatch(header) == expected)
+    }
+
+    @Test func ifNoneMatchUsesWeakComparison() {
+        let tag = "\"labc\""
+        #expect(EntityTag.noneMatchHits("\"labc\"", current: tag))
+        #expect(EntityTag.noneMatchHits("W/\"labc\"", current: tag))
+        #expect(EntityTag.noneMatchHits("\"x\", \"labc\"", current: tag))
+        #expect(EntityTag.noneMatchHits("*", current: tag))
+        #expect(!EntityTag.noneMatchHits("\"labd\"", current: tag))
+        #expect(!EntityTag.noneMatchHits(nil, current: tag))
+    }
+
+    static let encodings: [(String, String)] = [("abc-_.~", "abc-_.~"), ("a b", "a%20b"), ("José", "Jos%C3%A9"), ("a&b=c", "a%26b%3Dc"), ("+", "%2B")]
+
+    @Test(arguments: encodings)
+    func linksPercentEncodeValues(raw: String, encoded: String) {
+        #expect(ListLinks.percentEncode(raw) == encoded)
+    }
+}
