@@ -1,8 +1,11 @@
-/// The request methods rowserver knows. Anything else is answered 501 Not Implemented.
+/// The request methods rowserver knows. Anything else is answered 501 Not Implemented;
+/// a known method on a path that does not route it is 405 with `Allow`.
 ///
-/// Method names are case-sensitive (RFC 9110 §9.1): `get` is not `GET`.
+/// Method names are case-sensitive (RFC 9110 §9.1): `get` is not `GET`. QUERY is the safe
+/// method with a body (draft-ietf-httpbis-safe-method-w-body): known, so that clients probing
+/// it learn which methods a path allows, though no route answers it.
 public enum HTTPMethod: String, Sendable, CaseIterable, Hashable {
-    case GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, TRACE, CONNECT
+    case GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, TRACE, CONNECT, QUERY
 
     public init?(token: String) {
         self.init(rawValue: token)
@@ -10,7 +13,7 @@ public enum HTTPMethod: String, Sendable, CaseIterable, Hashable {
 }
 
 extension HTTPMethod {
-    /// A small integer per method (0...8), for table lookups without hashing a string.
+    /// A small integer per method (0...9), for table lookups without hashing a string.
     var index: Int {
         switch self {
         case .GET: 0
@@ -22,6 +25,7 @@ extension HTTPMethod {
         case .OPTIONS: 6
         case .TRACE: 7
         case .CONNECT: 8
+        case .QUERY: 9
         }
     }
 }

@@ -89,6 +89,15 @@ struct RoutingTests {
         #expect(!server.sawRequest(containing: "/hello"))
     }
 
+    @Test func knownButUnroutedMethodIs405NotA5xx() async throws {
+        let server = try TestServer()
+        for method in ["QUERY", "TRACE", "CONNECT"] {
+            let response = try await exchange(port: server.port, raw: "\(method) /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            try expectProblem(response, status: 405, code: "METHOD_NOT_ALLOWED")
+            #expect(response.header("Allow") == "GET, HEAD, OPTIONS")
+        }
+    }
+
     @Test func handlerHTTPErrorKeepsItsStatusAndParameter() async throws {
         let server = try TestServer()
         let response = try await fetch(port: server.port, "/conflict")

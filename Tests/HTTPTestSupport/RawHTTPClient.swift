@@ -13,6 +13,10 @@ import Glibc
 public final class RawHTTPClient: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     private let fd: Int32
