@@ -1,0 +1,76 @@
+import Domain
+import HTTPServer
+import Storage
+
+/// The one place a store failure becomes what the client sees.
+///
+/// | StoreError | status | code |
+/// |---|---|---|
+/// | `notFound` | 404 | `NOT_FOUND` |
+/// | `versionMismatch` | 412 | `PRECONDITION_FAILED` |
+/// | `invalidReference(field:id:)` | 422 | `VALIDATION_FAILED`, one error on `/<field>` |
+/// | `stillReferenced` | 409 | `CONFLICT` |
+/// | `changesExpired` | 410 | `CHANGES_EXPIRED` (parameter `since`) |
+/// | `unavailable` | 503 | `SERVICE_UNAVAILABLE` |
+///
+/// Details are fixed sentences: a store's messages may name tables, SQL or file paths, which
+/// are for logs only.
+extension StoreError {
+    public var httpError: HTTPError {
+        switch self {
+        case .notFound(let collection, let id):
+            return .notFound("No item in \(collection.rawValue) has the id \(id.rawValue).")
+        case .versionMismatch:
+            return HTTPError(
+                status: 412, code: "PRECONDITION_FAILED",
+                detail: "The item changed since the ETag in If-Match was issued; nothing was written. GET it again.",
+                parameter: "If-Match")
+        case .invalidReference(let field, let id):
+            let pointer = field.hasPrefix("/") ? field : "/" + field
+            return HTTPError(
+                status: 422, code: "VALIDATION_FAILED", detail: "The request names an item that does not exist.",
+                errors: [.init(pointer: pointer, detail: "No \(Self.noun(id.kind)) has the id \(id.rawValue).")])
+        case .stillReferenced:
+            return HTTPError(
+                status: 409, code: "CONFLICT",
+                detail: "Other items still refer to this one (a department that still has people); move or delete them first.")
+        case .changesExpired:
+            return HTTPError(
+                status: 410, code: "CHANGES_EXPIRED",
+                detail: "The token is older than the retained change history; reload the list.", parameter: "since")
+        case .unavailable:
+            return .serviceUnavailable("The database cannot answer right now.")
+        }
+    }
+
+    /// Runs a store call, turning its failure into ``httpError``.
+    public static func mapping<T>(_ body: () throws(StoreError) -> T) throws(HTTPError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw error.httpError
+        }
+    }
+
+    /// Runs an async store call (a write), turning its failure into ``httpError``.
+    public static func mappingAsync<T>(_ body: () async throws(StoreError) -> T) async throws(HTTPError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw error.httpError
+        }
+    }
+
+    static func noun(_ kind: EntityKind) -> String {
+        switch kind {
+        case .product: "product"
+        case .department: "department"
+        case .person: "person"
+        case .article: "article"
+        case .document: "document"
+        case .track: "track"
+        case .sample: "sample"
+        case .channel: "channel"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Strict UTF-8 well-formedness (Unicode §3.9, Table 3-7).
+///
+/// Stricter than decoding with repair: overlong forms, encoded surrogates, code points past
+/// U+10FFFF and truncated sequences are all errors, and the offset of the first one is reported
+/// so the client learns where its encoder went wrong.
+enum UTF8Validation {
+    /// The offset of the first byte of the first ill-formed sequence, or nil when all is well.
+    static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0:
+                length = 3
+                secondRange = 0xA0...0xBF
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED:
+                length = 3
+                secondRange = 0x80...0x9F
+            case 0xF0:
+                length = 4
+                secondRange = 0x90...0xBF
+            case 0xF1...0xF3: length = 4
+            case 0xF4:
+                length = 4
+                secondRange = 0x80...0x8F
+            default: return index
+            }
+            guard index + length <= count, secondRange.contains(bytes[index + 1]) else { return index }
+            for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) {
+                return index
+            }
+            index += length
+        }
+        return nil
+    }
+}
