@@ -1,0 +1,104 @@
+import Domain
+import GRDB
+
+/// Applies one insert, update or delete inside the caller's transaction, change-log entry included.
+///
+/// Every check happens before anything is written, and the caller wraps each write in a
+/// savepoint, so a failing write leaves no trace while the others of its batch commit.
+struct ItemWriter {
+    let db: Database
+    /// Unix milliseconds recorded as the commit time of the entries this writer appends.
+    let now: Int64
+
+    func insert(_ item: StoredItem) throws -> Versioned<StoredItem> {
+        let table = CollectionTable.of(item.collection)
+        try checkKind(item.id, of: item.collection)
+        if let current = try currentVersion(item.id, in: table) {
+            // Ids are assigned by the server; an existing one means "create" met an item: the
+            // same answer as a failed `If-None-Match: *` precondition.
+            throw StoreError.versionMismatch(current: current)
+        }
+        let departmentKey = try checkReferences(of: item)
+        let version = try ChangeLog.append(db, item.collection, item.id, .insert, at: now)
+        let columns = ["id", "version"] + table.columns
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO \(table.name) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
+        try statement.execute(
+            arguments: StatementArguments([item.id.rawValue, version] + ItemColumns.values(of: item, departmentKey: departmentKey)))
+        return Versioned(item: item, version: version)
+    }
+
+    func update(_ item: StoredItem, ifVersion: Int64?) throws -> Versioned<StoredItem> {
+        let table = CollectionTable.of(item.collection)
+        guard let current = try currentVersion(item.id, in: table) else { throw StoreError.notFound(item.collection, item.id) }
+        if let ifVersion, ifVersion != current { throw StoreError.versionMismatch(current: current) }
+        let departmentKey = try checkReferences(of: item)
+        let version = try ChangeLog.append(db, item.collection, item.id, .update, at: now)
+        let assignments = (["version"] + table.columns).map { "\($0) = ?" }.joined(separator: ", ")
+        let statement = try db.cachedStatement(sql: "UPDATE \(table.name) SET \(assignments) WHERE id = ?")
+        let values: [(any DatabaseValueConvertible)?] =
+            [version] + (try ItemColumns.values(of: item, departmentKey: departmentKey)) + [item.id.rawValue]
+        try statement.execute(arguments: StatementArguments(values))
+        if case .department(let department) = item {
+            // People pages grouped by department order by this copy of the department's name.
+            try db.cachedStatement(sql: "UPDATE people SET department_key = ? WHERE department_id = ?")
+                .execute(arguments: [searchFolded(department.name), department.id.rawValue])
+        }
+        return Versioned(item: item, version: version)
+    }
+
+    func delete(_ collection: StoredCollection, id: EntityID, ifVersion: Int64?) throws {
+        let table = CollectionTable.of(collection)
+        guard let current = try currentVersion(id, in: table) else { throw StoreError.notFound(collection, id) }
+        if let ifVersion, ifVersion != current { throw StoreError.versionMismatch(current: current) }
+        switch collection {
+        case .departments:
+            let referenced = try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM people WHERE department_id = ?)"), arguments: [id.rawValue])
+            if referenced == true { throw StoreError.stillReferenced("department \(id) still has people") }
+        case .tracks:
+            // A track's samples go with it, each with its own change entry so the samples feed
+            // reports the deletes.
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO changes (collection, item_id, op, committed_at)
+                    SELECT 'samples', id, 'delete', ? FROM samples WHERE track_id = ? ORDER BY timestamp_ms, id
+                    """
+            ).execute(arguments: [now, id.rawValue])
+            try db.cachedStatement(sql: "DELETE FROM samples WHERE track_id = ?").execute(arguments: [id.rawValue])
+        default:
+            break
+        }
+        _ = try ChangeLog.append(db, collection, id, .delete, at: now)
+        try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ?").execute(arguments: [id.rawValue])
+    }
+
+    func currentVersion(_ id: EntityID, in table: CollectionTable) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT version FROM \(table.name) WHERE id = ?"), arguments: [id.rawValue])
+    }
+
+    private func checkKind(_ id: EntityID, of collection: StoredCollection) throws {
+        guard id.kind == collection.kind else {
+            throw StoreError.unavailable("\(id) is not an id of \(collection.rawValue)")
+        }
+    }
+
+    /// Checks that what the item refers to exists; returns a person's department key.
+    private func checkReferences(of item: StoredItem) throws -> String {
+        switch item {
+        case .person(let person):
+            let key = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT title_key FROM departments WHERE id = ?"), arguments: [person.departmentID.rawValue])
+            guard let key else { throw StoreError.invalidReference(field: "/departmentID", id: person.departmentID) }
+            return key
+        case .sample(let sample):
+            let exists = try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM tracks WHERE id = ?)"), arguments: [sample.trackID.rawValue])
+            guard exists == true else { throw StoreError.invalidReference(field: "/trackID", id: sample.trackID) }
+            return ""
+        default:
+            return ""
+        }
+    }
+}

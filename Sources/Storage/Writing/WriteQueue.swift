@@ -1,0 +1,53 @@
+import Domain
+import Synchronization
+
+/// The writes waiting for the writer, and whether a drain of them is scheduled.
+///
+/// Group commit rests on this: while the writer commits one batch, new writes pile up here, and
+/// the next batch takes them all at once.
+final class WriteQueue: Sendable {
+    /// One write and the caller waiting for its result.
+    struct Request: Sendable {
+        let operation: WriteOperation
+        let continuation: CheckedContinuation<Result<Versioned<StoredItem>?, StoreError>, Never>
+    }
+
+    private struct State {
+        var requests: [Request] = []
+        var draining = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Queues a request; returns true when no drain is scheduled and the caller must start one.
+    func enqueue(_ request: Request) -> Bool {
+        state.withLock { state in
+            state.requests.append(request)
+            if state.draining { return false }
+            state.draining = true
+            return true
+        }
+    }
+
+    /// Up to `limit` requests in arrival order; an empty result ends the drain, so the next
+    /// `enqueue` schedules a new one.
+    func take(_ limit: Int) -> [Request] {
+        state.withLock { state in
+            if state.requests.isEmpty {
+                state.draining = false
+                return []
+            }
+            let count = min(limit, state.requests.count)
+            let batch = Array(state.requests.prefix(count))
+            state.requests.removeFirst(count)
+            return batch
+        }
+    }
+}
+
+/// A write the group-committing writer applies.
+enum WriteOperation: Sendable {
+    case insert(StoredItem)
+    case update(StoredItem, ifVersion: Int64?)
+    case delete(StoredCollection, EntityID, ifVersion: Int64?)
+}

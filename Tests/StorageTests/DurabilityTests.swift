@@ -1,0 +1,34 @@
+import Domain
+import Testing
+
+@testable import Storage
+
+/// What was acknowledged is there after the store is closed and the file reopened.
+@Suite struct DurabilityTests {
+    @Test func acknowledgedWritesSurviveClosingAndReopening() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("durable.sqlite")
+        let items = Fixtures.oneOfEach()
+        var written: [Versioned<StoredItem>] = []
+        var deleted = Fixtures.product("Gone")
+        do {
+            let store = try SQLiteStore(path: path)
+            for item in items { written.append(try await store.insert(item)) }
+            _ = try await store.insert(.product(deleted))
+            try await store.delete(.products, id: deleted.id, ifVersion: nil)
+            try store.close()
+            #expect(throws: StoreError.self) { try store.checkHealth() }
+        }
+        let reopened = try SQLiteStore(path: path, options: .init(seedDemoData: true))
+        for item in written {
+            #expect(try reopened.item(item.item.collection, id: item.item.id) == item)
+        }
+        deleted.name = "still gone"
+        #expect(try reopened.item(.products, id: deleted.id) == nil)
+        #expect(reopened.latestSequence() == Int64(items.count + 2))
+        #expect(reopened.version(of: .products) == Int64(items.count + 2))
+        #expect(reopened.version(of: .samples) == written.last?.version)
+        #expect(try reopened.count(.products) == 1)
+        try reopened.checkHealth()
+    }
+}

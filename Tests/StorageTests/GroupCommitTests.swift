@@ -1,0 +1,58 @@
+import Domain
+import Testing
+
+@testable import Storage
+
+/// Concurrent writes share commits, and each is still answered on its own.
+@Suite struct GroupCommitTests {
+    @Test func concurrentInsertsAllCommitInFewerCommitsThanWrites() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        let products = (0..<200).map { Fixtures.product("Item \($0)") }
+        let versions = try await withThrowingTaskGroup(of: Int64.self) { group in
+            for product in products {
+                group.addTask { try await store.insert(.product(product)).version }
+            }
+            return try await group.reduce(into: [Int64]()) { $0.append($1) }
+        }
+        #expect(Set(versions).count == 200)
+        #expect(try store.count(.products) == 200)
+        #expect(store.latestSequence() == 200)
+        let counters = store.writeCounters
+        #expect(counters.writes == 200)
+        #expect(counters.commits < 200)
+        #expect(counters.commits >= 1)
+    }
+
+    @Test func aFailingWriteDoesNotFailItsBatch() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        let department = Fixtures.department()
+        _ = try await store.insert(.department(department))
+        let missing = EntityID.generate(kind: .department)
+        let people = (0..<60).map { index in Fixtures.person(in: index % 3 == 0 ? missing : department.id, given: "P\(index)") }
+        let results = await withTaskGroup(of: (Person, Result<Int64, StoreError>).self) { group in
+            for person in people {
+                group.addTask {
+                    do throws(StoreError) {
+                        return (person, .success(try await store.insert(.person(person)).version))
+                    } catch {
+                        return (person, .failure(error))
+                    }
+                }
+            }
+            return await group.reduce(into: [(Person, Result<Int64, StoreError>)]()) { $0.append($1) }
+        }
+        for (person, result) in results {
+            if person.departmentID == missing {
+                #expect(throws: StoreError.invalidReference(field: "/departmentID", id: missing)) { try result.get() }
+            } else {
+                #expect((try? result.get()) != nil)
+            }
+        }
+        #expect(try store.count(.people) == 40)
+        #expect(store.writeCounters.failedWrites == 20)
+        // Failed writes take no sequence numbers: versions stay dense.
+        #expect(store.latestSequence() == 41)
+    }
+}

@@ -1,0 +1,148 @@
+import Domain
+import Foundation
+import Testing
+
+@testable import Storage
+
+/// `rowserver import`: JSON Lines in, all or nothing, bad lines named.
+@Suite struct ImportTests {
+    static let keyboard =
+        #"{"name":"Keyboard","shortDescription":"Mechanical","longDescription":"Clicky.","price":{"minorUnits":12000,"currency":"USD"}}"#
+
+    func write(_ lines: [String], in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("import-\(UUID().uuidString).jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func goodFileImportsEveryLineWithVersionsAndChanges() throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        let id = EntityID.generate(kind: .product)
+        let lines = [
+            Self.keyboard,
+            "",
+            #"{"id":"\#(id)","name":"Mouse","shortDescription":"Quiet","longDescription":"","price":{"minorUnits":2500,"currency":"EUR"}}"#,
+            "   ",
+            #"{"name":"Kettle","shortDescription":"Steel","longDescription":"Hot.","price":{"minorUnits":0,"currency":"JPY"},"extra":true}"#,
+        ]
+        var reported: [JSONLImporter.Progress] = []
+        let count = try JSONLImporter(collection: .products).run(path: write(lines, in: directory), into: store) { reported.append($0) }
+        #expect(count == 3)
+        #expect(try store.count(.products) == 3)
+        #expect(store.latestSequence() == 3)
+        #expect(store.version(of: .products) == 3)
+        let mouse = try #require(try store.item(.products, id: id))
+        #expect(mouse.version == 2)
+        #expect(try store.changes(.products, after: 0, limit: 10).changes.map(\.operation) == [.insert, .insert, .insert])
+        #expect(reported.last?.lines == 5)
+        #expect(reported.last?.fraction == 1)
+        let names = try store.walk(ListQuery(collection: .products)).compactMap { item -> String? in
+            guard case .product(let product) = item.item else { return nil }
+            return product.name
+        }
+        #expect(names == ["Kettle", "Keyboard", "Mouse"])
+    }
+
+    @Test func aBadLineImportsNothingAndIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store(seed: true)
+        let before = try store.count(.products)
+        let sequence = store.latestSequence()
+        let lines = [
+            Self.keyboard, Self.keyboard, #"{"name":"Bad","shortDescription":"","longDescription":"","price":{"minorUnits":5,"currency":"XYZ"}}"#,
+            Self.keyboard,
+        ]
+        #expect {
+            try JSONLImporter(collection: .products).run(path: write(lines, in: directory), into: store)
+        } throws: { error in
+            guard case JSONLImporter.Failure.badLines(let bad, let total) = error else { return false }
+            return total == 1 && bad.map(\.line) == [3] && bad[0].reason.contains("XYZ") && "\(error)".hasPrefix("line 3: ")
+        }
+        #expect(try store.count(.products) == before)
+        #expect(store.latestSequence() == sequence)
+        #expect(
+            try store.page(ListQuery(collection: .products, search: "keyboard", limit: 200)).items.count
+                == standardDataset.products.filter { $0.name.contains("Keyboard") }.count)
+    }
+
+    struct BadLineCase: Sendable, CustomTestStringConvertible {
+        var collection: StoredCollection
+        var line: String
+        var reason: String
+        var testDescription: String { reason }
+    }
+
+    static let missingDepartment = EntityID.generate(kind: .department)
+    static let badLines: [BadLineCase] = [
+        BadLineCase(collection: .products, line: "{not json", reason: "not valid JSON"),
+        BadLineCase(collection: .products, line: "[1, 2]", reason: "expected a JSON object"),
+        BadLineCase(collection: .products, line: #"{"name":"A","shortDescription":"","longDescription":""}"#, reason: "missing field \"price\""),
+        BadLineCase(
+            collection: .products, line: #"{"name":"A","shortDescription":"","longDescription":"","price":{"minorUnits":"ten","currency":"USD"}}"#,
+            reason: "field \"price.minorUnits\": expected an integer"),
+        BadLineCase(
+            collection: .products, line: #"{"name":" ","shortDescription":"","longDescription":"","price":{"minorUnits":1,"currency":"USD"}}"#,
+            reason: "name must not be empty"),
+        BadLineCase(
+            collection: .products, line: #"{"name":"A","shortDescription":"","longDescription":"","price":{"minorUnits":-1,"currency":"USD"}}"#,
+            reason: "price.minorUnits must not be negative"),
+        BadLineCase(collection: .departments, line: #"{"id":"prd_0000000000000000","name":"A"}"#, reason: "is not a dep_ id"),
+        BadLineCase(collection: .departments, line: #"{"id":"dep_nope","name":"A"}"#, reason: "field \"id\""),
+        BadLineCase(
+            collection: .people,
+            line: #"{"givenName":"A","familyName":"B","emailAddress":"a@b","phoneNumber":"1","departmentID":"\#(missingDepartment)"}"#,
+            reason: "departmentID \"\(missingDepartment)\" does not exist"),
+        BadLineCase(collection: .samples, line: #"{"trackID":"trk_0000000000000000","timestampMilliseconds":1,"levels":[]}"#, reason: "trackID"),
+        BadLineCase(collection: .tracks, line: #"{"title":"T","channels":[{"name":""}]}"#, reason: "channels[0].name must not be empty"),
+    ]
+
+    @Test(arguments: badLines)
+    func badLinesSayWhy(_ test: BadLineCase) throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        let path = try write([test.line], in: directory)
+        #expect {
+            try JSONLImporter(collection: test.collection).run(path: path, into: store)
+        } throws: { error in
+            guard case JSONLImporter.Failure.badLines(let bad, _) = error, let first = bad.first else { return false }
+            return first.line == 1 && first.reason.contains(test.reason)
+        }
+        #expect(store.latestSequence() == 0)
+    }
+
+    @Test func everyBadLineIsReportedUpToTheLimit() throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        let id = EntityID.generate(kind: .department)
+        let duplicate = #"{"id":"\#(id)","name":"Twice"}"#
+        let lines = [duplicate, "{}", #"{"name":"ok"}"#, duplicate] + Array(repeating: "oops", count: 30)
+        #expect {
+            try JSONLImporter(collection: .departments, reportLimit: 5).run(path: write(lines, in: directory), into: store)
+        } throws: { error in
+            guard case JSONLImporter.Failure.badLines(let bad, let total) = error else { return false }
+            return total == 32 && bad.map(\.line) == [2, 4, 5, 6, 7] && bad[1].reason.contains("already exists")
+                && "\(error)".contains("and 27 more")
+        }
+        #expect(try store.count(.departments) == 0)
+    }
+
+    @Test func missingFileIsUnreadable() throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        #expect {
+            try JSONLImporter(collection: .products).run(path: directory.path("absent.jsonl"), into: store)
+        } throws: { error in
+            guard case JSONLImporter.Failure.unreadable = error else { return false }
+            return true
+        }
+    }
+
+    @Test func importedIDsAreUniqueAndTimeOrdered() {
+        var allocator = IDAllocator()
+        let now = Date()
+        let ids = (0..<10_000).map { _ in allocator.next(.product, now: now) }
+        #expect(Set(ids).count == ids.count)
+        #expect(ids == ids.sorted())
+    }
+}

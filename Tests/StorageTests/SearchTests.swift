@@ -1,0 +1,98 @@
+import Domain
+import Testing
+
+@testable import Storage
+
+/// `q=`: case- and diacritic-insensitive substring search over the title and subtitle rows show.
+@Suite struct SearchTests {
+    /// The seeded store twice: with the default plan choice, and forced to walk the sort index
+    /// (threshold 0), so both search plans answer every case.
+    static let stores: [SQLiteStore] = {
+        do {
+            return [try SharedStores.seeded(), try SharedStores.seededWalkingSearch()]
+        } catch {
+            preconditionFailure("cannot open the stores: \(error)")
+        }
+    }()
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var collection: StoredCollection
+        var query: String
+        var sort: [SortKey]? = nil
+        var testDescription: String { "\(collection.rawValue) q=\(query)" }
+    }
+
+    static let cases: [Case] = [
+        Case(collection: .people, query: "jose"),
+        Case(collection: .people, query: "JOSÉ"),
+        Case(collection: .people, query: "søren"),
+        Case(collection: .people, query: "muller", sort: [SortKey("givenName", descending: true)]),
+        Case(collection: .people, query: "555-4"),
+        Case(collection: .products, query: "MECH"),
+        Case(collection: .products, query: "keyboard", sort: [SortKey("price", descending: true)]),
+        Case(collection: .products, query: "wireless head"),
+        Case(collection: .products, query: "ke"),
+        Case(collection: .products, query: "K"),
+        Case(collection: .products, query: "  usb-c  "),
+        Case(collection: .articles, query: "swift"),
+        Case(collection: .articles, query: "東京"),
+        Case(collection: .documents, query: "notes 1"),
+        Case(collection: .documents, query: "creme"),
+        Case(collection: .tracks, query: "surround"),
+        Case(collection: .departments, query: "ENG"),
+        Case(collection: .products, query: "nothing matches this"),
+        Case(collection: .products, query: "\"quoted\" AND *"),
+    ]
+
+    @Test(arguments: cases)
+    func searchFindsExactlyTheRowsWhoseTextContainsTheQuery(_ test: Case) throws {
+        let folded = searchFolded(test.query.trimmingCharacters(in: .whitespaces))
+        let matching = standardDataset.items(test.collection).filter { item in
+            guard let keys = SearchKeys.of(item) else { return false }
+            return keys.title.contains(folded) || (keys.subtitle?.contains(folded) ?? false)
+        }
+        let sort = test.sort ?? test.collection.defaultSort
+        let expected = ExpectedOrder.sorted(matching, by: sort)
+        for store in Self.stores {
+            let found = try store.walk(ListQuery(collection: test.collection, sort: sort, search: test.query, limit: 4)).map(\.item.id)
+            #expect(found == expected)
+        }
+    }
+
+    @Test func accentsAndCaseAreIgnoredBothWays() throws {
+        let store = try #require(Self.stores.first)
+        let jose = try store.walk(ListQuery(collection: .people, search: "jose"))
+        #expect(!jose.isEmpty)
+        for case .person(let person) in jose.map(\.item) {
+            #expect(person.fullName.contains("José") || searchFolded(person.fullName).contains("jose"))
+        }
+        let mechanical = try store.page(ListQuery(collection: .products, search: "MECH", limit: 200))
+        #expect(mechanical.items.contains { $0.item == .product(standardDataset.products[0]) })
+    }
+
+    @Test func textOnlyInTheDetailIsNotFound() throws {
+        let store = try #require(Self.stores.first)
+        // Every product's long description starts "The <adjective> …"; rows show name and tagline only.
+        let page = try store.page(ListQuery(collection: .products, search: "tactile switches"))
+        #expect(page.items.isEmpty)
+    }
+
+    @Test func blankQueryMeansNoSearch() throws {
+        let store = try #require(Self.stores.first)
+        let page = try store.page(ListQuery(collection: .departments, search: "   ", limit: 200))
+        #expect(page.items.count == standardDataset.departments.count)
+    }
+
+    @Test func searchFollowsWrites() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        let department = Department(id: EntityID.generate(kind: .department), name: "Zoë's Workshop")
+        _ = try await store.insert(.department(department))
+        #expect(try store.page(ListQuery(collection: .departments, search: "zoe")).items.count == 1)
+        _ = try await store.update(.department(Department(id: department.id, name: "Garage")), ifVersion: nil)
+        #expect(try store.page(ListQuery(collection: .departments, search: "zoe")).items.isEmpty)
+        #expect(try store.page(ListQuery(collection: .departments, search: "GARAGE")).items.count == 1)
+        try await store.delete(.departments, id: department.id, ifVersion: nil)
+        #expect(try store.page(ListQuery(collection: .departments, search: "garage")).items.isEmpty)
+    }
+}

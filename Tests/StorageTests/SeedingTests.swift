@@ -1,0 +1,64 @@
+import Domain
+import Foundation
+import GRDB
+import Testing
+
+@testable import Storage
+
+@Suite struct SeedingTests {
+    @Test func newDatabaseIsMigratedAndSeededWithTheStandardDataset() throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store(seed: true)
+        let dataset = DemoData(seed: 1).dataset(volume: .standard)
+        let expected: [StoredCollection: Int] = [
+            .products: dataset.products.count, .departments: dataset.departments.count, .people: dataset.people.count,
+            .articles: dataset.articles.count, .documents: dataset.documents.count, .tracks: dataset.tracks.count,
+            .samples: dataset.samples.count,
+        ]
+        for (collection, count) in expected {
+            #expect(try store.count(collection) == count, "\(collection)")
+            #expect(store.version(of: collection) > 0)
+        }
+        #expect(store.latestSequence() == Int64(dataset.storedItems.count))
+        let keyboard = try #require(try store.item(.products, id: dataset.products[0].id))
+        #expect(keyboard.item == .product(dataset.products[0]))
+    }
+
+    @Test func seedingIsDeterministic() throws {
+        let directory = try TemporaryDirectory()
+        let first = try directory.store("a.sqlite", seed: true)
+        let second = try directory.store("b.sqlite", seed: true)
+        for collection in StoredCollection.allCases where collection != .samples {
+            #expect(try first.all(collection) == second.all(collection), "\(collection)")
+            #expect(first.version(of: collection) == second.version(of: collection))
+        }
+    }
+
+    @Test func existingDatabaseIsNeverSeededAgain() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let empty = try SQLiteStore(path: path, options: .init(seedDemoData: false))
+        try empty.close()
+        let reopened = try SQLiteStore(path: path, options: .init(seedDemoData: true))
+        #expect(try reopened.count(.products) == 0)
+        #expect(reopened.latestSequence() == 0)
+    }
+
+    @Test func schemaHasTablesSearchIndexesAndChangeLog() throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        let tables = try store.pool.read { db in
+            try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        for name in ["products", "departments", "people", "articles", "documents", "tracks", "samples", "changes", "store_counters"] {
+            #expect(tables.contains(name), "\(name)")
+        }
+        for name in ["products", "departments", "people", "articles", "documents", "tracks"] {
+            #expect(tables.contains("\(name)_search"), "\(name)_search")
+        }
+        let journalMode = try store.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(journalMode == "wal")
+        let synchronous = try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
+        #expect(synchronous == 2)  // FULL
+    }
+}
