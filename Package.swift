@@ -58,6 +58,7 @@ let package = Package(
             dependencies: [
                 "APIServer",
                 "HTTPServer",
+                "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -77,7 +78,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Domain"]),
         .testTarget(
             name: "APIServerTests",
-            dependencies: ["APIServer", "HTTPTestSupport", "rowserver"]
+            dependencies: ["APIServer", "HTTPTestSupport", "Storage", "Domain", "rowserver"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ import HTTPServer
 import Logging
 import Metrics
 import Prometheus
+import Storage
 
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,12 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Address to bind: an IPv4 or IPv6 literal, or localhost. (ROWSERVER_HOST)")
     var host: String = Environment.string("ROWSERVER_HOST") ?? "127.0.0.1"
+
+    @Option(help: "The SQLite database file; created, and filled with demo data, when missing. (ROWSERVER_DB)")
+    var db: String = Environment.string("ROWSERVER_DB") ?? "./rowserver.sqlite"
+
+    @Flag(inversion: .prefixedNo, help: "Fill a new database with the demo data. (ROWSERVER_DEMO_DATA=0 turns it off)")
+    var demoData: Bool = Environment.string("ROWSERVER_DEMO_DATA").map { $0 != "0" && $0 != "false" } ?? true
 
     @Option(help: "Port to listen on; 0 picks a free one and prints it. (ROWSERVER_PORT)")
     var port: Int = Environment.int("ROWSERVER_PORT") ?? 8080
@@ -87,9 +94,12 @@ struct Serve: ParsableCommand {
 
         let application: Application
         do {
+            let store = try SQLiteStore(path: db, options: .init(seedDemoData: demoData))
+            let database = HealthCheck(name: "database") { try store.checkHealth() }
             application = try Application(
                 configuration: configuration,
-                dependencies: .init(registry: registry, healthChecks: [], logger: logger))
+                dependencies: .init(
+                    registry: registry, healthChecks: [database], logger: logger, store: store, tokenKey: try TokenKeyFile.load(besides: db)))
         } catch {
             logger.critical("cannot start: \(error)")
             throw ExitCode(1)

@@ -1,0 +1,37 @@
+import APIServer
+import Foundation
+import HTTPServer
+import Logging
+import Prometheus
+import Storage
+
+/// The application on an ephemeral port over a real SQLite file in a fresh temporary folder,
+/// filled with the demo data. The folder is removed when the value goes away.
+final class LiveStoreApplication: Sendable {
+    let application: Application
+    let store: SQLiteStore
+    let directory: URL
+
+    var port: Int { application.port }
+
+    init(seedDemoData: Bool = true, changeRetention: Int = 100_000) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = try SQLiteStore(
+            path: directory.appendingPathComponent("test.sqlite").path,
+            options: .init(seedDemoData: seedDemoData, changeRetention: changeRetention))
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.threads = 2
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        application = try Application(
+            configuration: configuration,
+            dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store))
+    }
+
+    deinit {
+        application.shutdown(gracePeriod: 1)
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
