@@ -1,0 +1,65 @@
+import APIServer
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import Logging
+import Prometheus
+import Storage
+
+/// The application on an ephemeral port over an empty SQLite file in a fresh temporary
+/// folder (removed when the value goes away), with helpers for the item routes.
+final class ItemsTestServer: Sendable {
+    let application: Application
+    let store: SQLiteStore
+    let directory: URL
+
+    var port: Int { application.port }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-items-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = try SQLiteStore(path: directory.appendingPathComponent("items.sqlite").path, options: .init(seedDemoData: false))
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.threads = 2
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        application = try Application(
+            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store))
+    }
+
+    deinit {
+        application.shutdown(gracePeriod: 1)
+        try? store.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// One request with a JSON body (`application/json` unless `contentType` says otherwise).
+    func send(
+        _ method: String, _ target: String, json: String? = nil, contentType: String? = "application/json",
+        headers: [(String, String)] = []
+    ) async throws -> HTTPResponse {
+        var all = headers
+        if json != nil, let contentType { all.append(("Content-Type", contentType)) }
+        return try await fetch(port: port, method, target, headers: all, body: Array((json ?? "").utf8))
+    }
+
+    /// Creates an item and returns its detail path (the `Location`), failing when it is not 201.
+    func create(_ collection: String, _ json: String) async throws -> String {
+        let response = try await send("POST", "/v1/\(collection)", json: json)
+        guard response.status == 201, let location = response.header("Location") else {
+            throw RawHTTPClient.Failure(description: "POST /v1/\(collection) answered \(response.status): \(response.text)")
+        }
+        return location
+    }
+}
+
+extension HTTPResponse {
+    /// The problem document's `code`.
+    var problemCode: String? { json?["code"] as? String }
+
+    /// The pointers of a 422's `errors`.
+    var problemPointers: [String] {
+        ((json?["errors"] as? [[String: Any]]) ?? []).compactMap { $0["pointer"] as? String }
+    }
+}
