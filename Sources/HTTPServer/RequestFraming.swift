@@ -13,6 +13,14 @@ public enum RequestFraming {
     }
 
     public static func check(headers: HTTPHeaders, version: String, maxBodySize: Int) throws(HTTPError) -> BodyLength {
+        // RFC 9112 §3.2: an HTTP/1.1 request without exactly one Host is a 400; libmicrohttpd
+        // in its lenient mode lets it through.
+        let hosts = headers.values("Host")
+        if hosts.count > 1 || (hosts.isEmpty && version == "HTTP/1.1") {
+            throw HTTPError(
+                status: 400, code: "INVALID_HOST", detail: "An HTTP/1.1 request must carry exactly one Host header.",
+                parameter: "Host", closesConnection: true)
+        }
         let lengths = headers.values("Content-Length")
         let encodings = headers.values("Transfer-Encoding")
         if !encodings.isEmpty {

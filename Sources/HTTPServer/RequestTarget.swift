@@ -54,6 +54,10 @@ public struct RequestTarget: Sendable, Equatable {
         guard start < bytes.count, bytes[start] == slash else {
             throw .badRequest("INVALID_PATH", "The request target must be an absolute path starting with '/'.")
         }
+        // libmicrohttpd's lenient parser lets spaces into the target ("GET /a b HTTP/1.1").
+        if bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            throw .badRequest("INVALID_PATH", "The request target must not contain spaces or control characters.")
+        }
         if bytes[start...].contains(UInt8(ascii: "#")) {
             throw .badRequest("INVALID_PATH", "The request target must not contain a fragment ('#').")
         }

@@ -164,6 +164,27 @@ struct HardeningTests {
         #expect(server.handledCount == 0)
     }
 
+    @Test(arguments: ["GET /hello HTTP/1.1\r\n\r\n", "GET /hello HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"])
+    func missingOrDuplicateHostIs400(raw: String) async throws {
+        let server = try TestServer()
+        let response = try await exchange(port: server.port, raw: raw)
+        try expectProblem(response, status: 400, code: "INVALID_HOST")
+        #expect(server.handledCount == 0)
+    }
+
+    @Test func http10WithoutHostIsFine() async throws {
+        let server = try TestServer()
+        let response = try await exchange(port: server.port, raw: "GET /hello HTTP/1.0\r\n\r\n")
+        #expect(response.status == 200)
+    }
+
+    @Test func spaceInsideTheTargetIs400() async throws {
+        let server = try TestServer()
+        let response = try await exchange(port: server.port, raw: "GET /items/a b HTTP/1.1\r\nHost: x\r\n\r\n")
+        try expectProblem(response, status: 400, code: "INVALID_PATH")
+        #expect(server.handledCount == 0)
+    }
+
     static let badQueries: [String] = ["/hello?a=%00", "/hello?a=%ff", "/hello?%zz=1", "/hello?a=%e2%82"]
 
     @Test(arguments: badQueries)

@@ -8,6 +8,8 @@ tests-python/test_spec.py fails when the two differ.
 """
 import itertools
 import json
+import pathlib
+import re
 import sys
 
 LOCALES = ["en-US", "en-GB", "de-DE", "fr-FR", "ja-JP"]
@@ -23,6 +25,12 @@ COLLECTIONS = [
     ("tracks", "trk", ["title"], ["title"], [], False, False, True),
 ]
 SAMPLES = ("samples", "smp", ["timestamp"], ["timestamp"], [], False, True, False)
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+# The currencies the server knows: Domain's ISO 4217 table, read so the two cannot drift apart.
+CURRENCIES = sorted(set(re.findall(r"\b[A-Z]{3}\b", (ROOT / "Sources/Domain/Models/ISO4217.swift").read_text())) - {"ISO"})
+NO_NUL = "^[^\\x00]*$"
+NOT_BLANK = "^[^\\x00]*[^\\s\\x00][^\\x00]*$"
 
 TITLES = {"products": "Product", "departments": "Department", "people": "Person", "articles": "Article",
           "documents": "Document", "tracks": "Track", "samples": "Sample"}
@@ -209,6 +217,20 @@ def paths():
         "responses": {"200": {"description": "The spec.", "headers": {"X-Request-ID": ref("XRequestID", "headers")},
                               "content": {"application/yaml": {"schema": {"type": "string"}}}},
                       "default": ref("Problem", "responses")}}}
+    p["/"] = {"get": {
+        "tags": ["operations"], "operationId": "getExplorer", "summary": "The explorer: a browser client of this API.",
+        "responses": {"200": {"description": "The explorer's page (strict Content-Security-Policy).",
+                              "headers": {"ETag": ref("ETag", "headers"), "X-Request-ID": ref("XRequestID", "headers")},
+                              "content": {"text/html": {"schema": {"type": "string"}}}},
+                      "304": ref("NotModified", "responses"), "default": ref("Problem", "responses")}}}
+    p["/explorer/{asset}"] = {"get": {
+        "tags": ["operations"], "operationId": "getExplorerAsset", "summary": "A script or style sheet of the explorer.",
+        "parameters": [{"name": "asset", "in": "path", "required": True, "description": "The file name.",
+                        "schema": {"type": "string", "pattern": "^[a-z]+[.](js|css)$"}}],
+        "responses": {"200": {"description": "The asset.",
+                              "headers": {"ETag": ref("ETag", "headers"), "X-Request-ID": ref("XRequestID", "headers")},
+                              "content": {"text/javascript": {"schema": {"type": "string"}}, "text/css": {"schema": {"type": "string"}}}},
+                      "304": ref("NotModified", "responses"), **problem_responses(404), "default": ref("Problem", "responses")}}}
     p["/v1"] = {"get": {
         "tags": ["lists"], "operationId": "getIndex",
         "summary": "Every collection: title, links, sortable fields, default sort, filters, sections and table.",
@@ -231,7 +253,9 @@ def paths():
 
 
 def string(max_length, min_length=None, **extra):
-    s = {"type": "string", "maxLength": max_length}
+    """A text field as the server validates it: at most `max_length` Unicode scalars, never NUL,
+    and when required (`min_length`) not only whitespace."""
+    s = {"type": "string", "maxLength": max_length, "pattern": NOT_BLANK if min_length else NO_NUL}
     if min_length is not None:
         s["minLength"] = min_length
     s.update(extra)
@@ -315,7 +339,8 @@ def detail_schemas():
     s["DepartmentDetail"] = obj({"id": {"type": "string"}, "name": {"type": "string"}, "links": links("people")})
     s["PersonDetail"] = obj({"id": {"type": "string"}, "givenName": {"type": "string"}, "familyName": {"type": "string"},
                              "fullName": {"type": "string"}, "emailAddress": {"type": "string"}, "phoneNumber": {"type": "string"},
-                             "department": obj({"id": {"type": "string"}, "name": {"type": "string"}, "detail": LINK}),
+                             "departmentID": {"type": "string"},
+                             "department": obj({"id": {"type": "string"}, "name": NULLABLE_STRING, "detail": LINK}),
                              "links": links()})
     s["ArticleDetail"] = obj({"id": {"type": "string"}, "headline": {"type": "string"}, "markdown": {"type": "string"},
                               "preview": NULLABLE_STRING, "links": links()})
@@ -324,18 +349,22 @@ def detail_schemas():
     s["TrackDetail"] = obj({"id": {"type": "string"}, "title": {"type": "string"},
                             "channels": {"type": "array", "items": obj({"id": {"type": "string"}, "name": {"type": "string"}})},
                             "links": links("samples")})
-    s["SampleDetail"] = obj({"id": {"type": "string"}, "timestampMilliseconds": {"type": "integer"}, "timestamp": {"type": "string"},
-                             "levels": {"type": "array", "items": obj({"channel": {"type": "string"}, "name": {"type": "string"},
+    s["SampleDetail"] = obj({"id": {"type": "string"}, "trackID": {"type": "string"}, "timestampMilliseconds": {"type": "integer"},
+                             "timestamp": {"type": "string"},
+                             "levels": {"type": "array", "items": obj({"channel": NULLABLE_STRING, "name": NULLABLE_STRING,
                                                                       "level": {"type": ["number", "null"]},
-                                                                      "formatted": {"type": "string"}})},
-                             "links": obj({"self": LINK, "track": LINK})})
+                                                                      "formatted": NULLABLE_STRING})},
+                             "links": links("track")})
     price_input = obj({"minorUnits": {"type": "integer", "minimum": 0, "maximum": 10**15},
-                       "currency": {"type": "string", "pattern": "^[A-Z]{3}$"}})
+                       "currency": {"type": "string", "enum": CURRENCIES}})
     inputs = {
         "Product": {"name": string(200, 1), "shortDescription": string(500), "longDescription": string(10000), "price": price_input},
         "Department": {"name": string(100, 1)},
-        "Person": {"givenName": string(100, 1), "familyName": string(100, 1), "emailAddress": string(254, 3),
-                   "phoneNumber": string(40, 1, pattern="^[0-9 ()+.-]+$"), "departmentID": {"type": "string", "pattern": ID_PATTERN.format("dep")}},
+        "Person": {"givenName": string(100, 1), "familyName": string(100, 1),
+                   "emailAddress": string(254, 3, pattern="^[^@\\s\\x00]+@[^@\\s\\x00]+$"),
+                   "phoneNumber": string(40, 1, pattern="^[ ()+.-]*[0-9][0-9 ()+.-]*$"),
+                   "departmentID": {"type": "string", "pattern": ID_PATTERN.format("dep"),
+                                    "description": "An existing department's id (422 when none has it)."}},
         "Article": {"headline": string(200, 1), "markdown": string(100000)},
         "Document": {"title": string(200, 1), "body": string(100000)},
         "Track": {"title": string(200, 1), "channels": {"type": "array", "minItems": 1, "maxItems": 16,
@@ -345,9 +374,17 @@ def detail_schemas():
                 "Person": ["givenName", "familyName", "emailAddress", "phoneNumber", "departmentID"],
                 "Article": ["headline"], "Document": ["title"], "Track": ["title", "channels"]}
     for title, props in inputs.items():
+        # An optional field may be null: the server reads null as absent (its default, "").
+        props = {k: ({**v, "type": ["string", "null"]} if k not in required[title] and v.get("type") == "string" else v)
+                 for k, v in props.items()}
         s[f"{title}Input"] = obj(props, required=required[title])
-        s[f"{title}Patch"] = {"type": "object", "properties": props, "additionalProperties": False,
-                              "description": "A JSON merge patch: the fields to change; the id never changes."}
+        patchable = {k: v for k, v in props.items() if not (title == "Track" and k == "channels")}
+        description = "A JSON merge patch: the fields to change; the id never changes."
+        if title == "Track":
+            description += (" Channels are read here as written by POST; a patch that sends `channels` must keep every"
+                            " existing channel's id at its position and may only append new ones (sample levels are"
+                            " stored by position), so the schema leaves them out.")
+        s[f"{title}Patch"] = {"type": "object", "properties": patchable, "additionalProperties": False, "description": description}
     return s
 
 
@@ -387,7 +424,9 @@ def components():
                             "headers": {"ETag": ref("ETag", "headers"), "X-Request-ID": ref("XRequestID", "headers")}},
             "Problem": {"description": "An error.", "content": {"application/problem+json": {"schema": ref("Problem")}}},
             **{f"Problem{s}": {"description": d, "content": {"application/problem+json": {"schema": ref("Problem")}}}
-               for s, d in [(400, "Bad request: the code names what (INVALID_LIMIT, INVALID_CURSOR, INVALID_SORT, UNKNOWN_PARAMETER, …)."),
+               for s, d in [(400, "Bad request: the code names what (INVALID_LIMIT, INVALID_CURSOR, INVALID_SORT, UNKNOWN_PARAMETER,"
+                                  " DUPLICATE_PARAMETER, INVALID_VIEW, INVALID_GROUP, INVALID_FILTER, INVALID_SEARCH, INVALID_TOKEN,"
+                                  " MALFORMED_JSON, INVALID_UTF8, JSON_TOO_DEEP, DUPLICATE_KEY, INVALID_PATH, INVALID_QUERY)."),
                             (404, "No such item or path (NOT_FOUND)."),
                             (409, "The item is still referenced (CONFLICT)."),
                             (410, "The change token is older than the retained history (CHANGES_EXPIRED)."),

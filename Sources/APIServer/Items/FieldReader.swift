@@ -45,9 +45,10 @@ struct FieldReader {
             fail(pointer, text.isEmpty ? "Must not be empty." : "Must not be blank.")
             return ""
         }
-        // UTF-8 bytes bound the character count from above: count characters only when needed.
-        if text.utf8.count > rule.maxCharacters, text.count > rule.maxCharacters {
-            fail(pointer, "Must be at most \(rule.maxCharacters) characters long.")
+        // Lengths count Unicode scalars, as JSON Schema's maxLength does (openapi.yaml states
+        // the same numbers). UTF-8 bytes bound the count from above: count only when needed.
+        if text.utf8.count > rule.maxCharacters, text.unicodeScalars.count > rule.maxCharacters {
+            fail(pointer, "Must be at most \(rule.maxCharacters) characters (Unicode scalars) long.")
             return ""
         }
         return text
