@@ -50,9 +50,10 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            plugins: ["EmbedOpenAPISpec"]
+            plugins: ["EmbedOpenAPISpec", "EmbedExplorer"]
         ),
         .plugin(name: "EmbedOpenAPISpec", capability: .buildTool()),
+        .plugin(name: "EmbedExplorer", capability: .buildTool()),
         .executableTarget(
             name: "rowserver",
             dependencies: [

@@ -18,3 +18,9 @@ if ((${#need[@]})); then
 fi
 
 command -v swift >/dev/null 2>&1 || { echo "setup: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }
+
+# The Python suites: spec checks, the hostile corpus, schemathesis.
+if ! python3 -c 'import pytest, yaml, openapi_spec_validator, schemathesis' >/dev/null 2>&1; then
+  echo "setup: installing the Python test tools" >&2
+  python3 -m pip install --quiet --disable-pip-version-check -r "$(dirname "$0")/../tests-python/requirements.txt"
+fi

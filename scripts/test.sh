@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Runs every test of rowserver: the Swift test suites (unit tests and live servers on
-# ephemeral ports). Installs what is missing first.
+# Runs every test suite of rowserver; installs what is missing first. This is what CI runs.
+#   1. the Swift suites: unit tests and live servers on ephemeral ports over real SQLite files
+#   2. the Python suites: openapi.yaml against its generator and the router; the hostile corpus
+#   3. schemathesis against a live server (every check and phase, fixed seed)
+#   4. the Swift suites again under ThreadSanitizer (separate build folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --build-tests
 swift test --skip-build
+python3 -m pytest -q tests-python
+scripts/schemathesis.sh
+scripts/sanitize.sh thread

@@ -44,6 +44,7 @@ public final class Application: Sendable {
         HealthController(checks: dependencies.healthChecks).register(in: &router)
         MetricsController(registry: dependencies.registry).register(in: &router)
         SpecController(spec: OpenAPISpec.bytes).register(in: &router)
+        ExplorerController().register(in: &router)
         if let store = dependencies.store {
             registerCollectionRoutes(in: &router, store: store, signer: TokenSigner(key: dependencies.tokenKey))
         }

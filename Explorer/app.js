@@ -1,0 +1,272 @@
+// The rowserver explorer: collections in the sidebar (from GET /v1), the chosen list in the
+// middle, the opened row's detail on the right — the staff directory's split view.
+//
+// The page starts from one URL it knows, /v1, and from there only follows links the server
+// handed out: the index's list/sections/table/changes links, each page's links.next, each
+// row's detail link, each column's sort links, each detail's links. The search field is the
+// one place it adds something (`q`, see api.js).
+
+import { getJSON, searchOf, withSearch } from "./api.js";
+import { DetailView, problemView } from "./detail.js";
+import { h } from "./dom.js";
+import { icon } from "./icons.js";
+import { ListView, entriesOf, modeOf } from "./listview.js";
+import { Refresher } from "./refresh.js";
+
+const pollSeconds = 5;
+const searchDelay = 250;
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  collections: $("collections"),
+  connection: $("connection"),
+  title: $("list-title"),
+  back: $("back"),
+  modes: $("modes"),
+  refresh: $("refresh"),
+  search: $("search"),
+  searchLabel: $("search-label"),
+  problem: $("list-problem"),
+  scroller: $("list-scroll"),
+  empty: $("empty"),
+  sentinel: $("sentinel"),
+  status: $("list-status"),
+  detailBack: $("detail-back"),
+};
+
+const state = {
+  collections: [],
+  collection: null, // the index entry chosen in the sidebar
+  collectionList: null, // its list, to come back to from a list a detail led to
+  list: null, // what the middle column shows; see openList
+};
+
+const view = new ListView($("list"), ui.scroller, {
+  onOpen: (entry) => detail.open(entry.detail),
+  onSort: (link) => openList({ ...state.list, base: link, search: searchOf(link) }),
+});
+
+const detail = new DetailView($("detail"), {
+  onOpenList: (link, title) => openList({ title, base: link, kind: "sublist" }),
+  onShow: () => document.body.classList.add("detail-open"),
+});
+
+const refresher = new Refresher(() => state.list, draw);
+
+// MARK: - Collections
+
+async function boot() {
+  showProblem(null);
+  ui.status.textContent = "Loading…";
+  try {
+    const { body } = await getJSON("/v1");
+    state.collections = body.collections;
+    drawSidebar();
+    if (state.collections.length) selectCollection(state.collections[0]);
+    else ui.status.textContent = "This server has no collections.";
+  } catch (error) {
+    ui.status.textContent = "";
+    showProblem(error, boot);
+  }
+}
+
+function drawSidebar() {
+  ui.collections.replaceChildren(
+    ...state.collections.map((collection) =>
+      h(
+        "li",
+        {},
+        h(
+          "button",
+          { type: "button", class: "collection", dataset: { collection: collection.id }, onclick: () => selectCollection(collection) },
+          collection.title,
+        ),
+      ),
+    ),
+  );
+}
+
+function selectCollection(collection, mode = "list") {
+  state.collection = collection;
+  for (const button of ui.collections.querySelectorAll("button")) {
+    if (button.dataset.collection === collection.id) button.setAttribute("aria-current", "page");
+    else button.removeAttribute("aria-current");
+  }
+  ui.search.value = "";
+  openList({ title: collection.title, base: collection.links[mode], kind: "collection", mode, changes: collection.links.changes });
+}
+
+// MARK: - Lists
+
+/// Shows a list: `base` is a link from the server (a collection's list, sections or table
+/// link, a column's sort link, a detail's list link); `search` becomes its `q`. Another view
+/// of the same collection passes on its `feed`; without one a collection starts a new one.
+async function openList({ title, base, kind, mode = null, search = "", changes = null, feed = null }) {
+  const list = { title, base, kind, mode, search, changes, feed, view, ready: false };
+  list.firstLink = withSearch(base, search);
+  state.list = list;
+  if (kind === "collection") state.collectionList = list;
+  drawToolbar(list);
+  ui.scroller.setAttribute("aria-busy", "true");
+  if (changes && !list.feed) {
+    // Without a token the list still loads; refreshes then revalidate the first page only.
+    list.feed = await Refresher.startFeed(changes).catch(() => null);
+  }
+  await loadFirst(list);
+}
+
+async function loadFirst(list) {
+  showProblem(null);
+  ui.status.textContent = "Loading…";
+  ui.scroller.setAttribute("aria-busy", "true");
+  try {
+    const { body, etag } = await getJSON(list.firstLink);
+    if (list !== state.list) return;
+    list.mode = list.mode || modeOf(body);
+    view.reset({ mode: modeOf(body), label: list.title, columns: body.columns, sort: body.sort });
+    view.append(entriesOf(body));
+    Object.assign(list, { etag, next: body.links.next, empty: body.empty, ready: true });
+    draw(list);
+  } catch (error) {
+    if (list !== state.list) return;
+    view.reset({ mode: "rows", label: list.title });
+    ui.empty.hidden = true;
+    ui.status.textContent = "";
+    showProblem(error, () => loadFirst(list));
+  } finally {
+    if (list === state.list) ui.scroller.removeAttribute("aria-busy");
+  }
+}
+
+let loadingMore = false;
+
+/// Infinite scroll: the next page is the current one's links.next.
+async function loadMore() {
+  const list = state.list;
+  if (!list || !list.next || loadingMore) return;
+  loadingMore = true;
+  ui.status.textContent = "Loading more…";
+  try {
+    const { body } = await getJSON(list.next);
+    if (list !== state.list) return;
+    view.append(entriesOf(body));
+    list.next = body.links.next;
+    draw(list);
+  } catch (error) {
+    if (list !== state.list) return;
+    ui.status.replaceChildren(problemView(error, loadMore));
+  } finally {
+    loadingMore = false;
+  }
+}
+
+/// Draws the list, its empty state (ContentUnavailableView: the API's title, description and
+/// image) and the line under it, then lets the observer look at the end of the list again.
+function draw(list) {
+  if (list !== state.list) return;
+  document.body.classList.toggle("table-mode", view.mode === "table");
+  view.render();
+  const empty = view.entries.length === 0 ? list.empty : null;
+  ui.empty.hidden = !empty;
+  if (empty) {
+    ui.empty.replaceChildren(
+      icon(empty.image, "icon unavailable-icon"),
+      h("p", { class: "unavailable-title" }, empty.title),
+      h("p", { class: "unavailable-description" }, empty.description),
+    );
+  }
+  const count = view.entries.length;
+  ui.status.textContent = count === 0 ? "" : list.next ? `${count} shown` : `${count} ${count === 1 ? "item" : "items"}`;
+  observer.unobserve(ui.sentinel);
+  observer.observe(ui.sentinel);
+}
+
+const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore(), {
+  root: ui.scroller,
+  rootMargin: "0px 0px 300px 0px",
+});
+
+function drawToolbar(list) {
+  ui.title.textContent = list.title;
+  ui.searchLabel.textContent = `Search ${list.title}`;
+  ui.search.placeholder = `Search ${list.title}`;
+  ui.search.value = list.search;
+  ui.back.hidden = list.kind !== "sublist";
+  if (state.collection) ui.back.lastElementChild.textContent = state.collection.title;
+  const collection = state.collection;
+  const modes = [["list", "List", true]];
+  if (list.kind === "collection") {
+    modes.push(["sections", "Sections", collection.sections], ["table", "Table", collection.table]);
+  }
+  ui.modes.hidden = list.kind !== "collection" || modes.filter((mode) => mode[2]).length < 2;
+  ui.modes.replaceChildren(
+    ...modes
+      .filter(([, , offered]) => offered)
+      .map(([mode, label]) =>
+        h(
+          "button",
+          { type: "button", class: "mode", "aria-pressed": String(list.mode === mode), dataset: { mode }, onclick: () => switchMode(mode) },
+          label,
+        ),
+      ),
+  );
+}
+
+function switchMode(mode) {
+  const collection = state.collection;
+  openList({ ...state.collectionList, base: collection.links[mode], mode, search: ui.search.value.trim() });
+}
+
+// MARK: - Search, refresh, navigation
+
+let searchTimer = null;
+ui.search.addEventListener("input", () => {
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => {
+    const search = ui.search.value.trim();
+    if (state.list && search !== state.list.search) openList({ ...state.list, search });
+  }, searchDelay);
+});
+// The field is not in a form (the CSP allows no form action); Enter searches at once.
+ui.search.addEventListener("keydown", (event) => {
+  if (event.key === "Enter") {
+    clearTimeout(searchTimer);
+    const search = ui.search.value.trim();
+    if (state.list && search !== state.list.search) openList({ ...state.list, search });
+  } else if (event.key === "ArrowDown") {
+    event.preventDefault();
+    view.focusable.focus();
+  }
+});
+
+async function refresh() {
+  try {
+    await Promise.all([refresher.refresh(), detail.revalidate()]);
+    ui.connection.textContent = "";
+    ui.connection.classList.remove("offline");
+  } catch (error) {
+    // The list stays as it is; the next poll tries again.
+    ui.connection.textContent = `${error.title || "Refresh failed"}. Retrying…`;
+    ui.connection.classList.add("offline");
+  }
+}
+
+ui.refresh.addEventListener("click", refresh);
+setInterval(() => document.visibilityState === "visible" && refresh(), pollSeconds * 1000);
+document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && refresh());
+
+ui.back.addEventListener("click", () => {
+  const list = state.collectionList;
+  openList({ ...list, feed: null });
+});
+ui.detailBack.addEventListener("click", () => {
+  document.body.classList.remove("detail-open");
+  view.focusable.focus();
+});
+
+function showProblem(error, retry = null) {
+  ui.problem.hidden = !error;
+  ui.problem.replaceChildren(...(error ? [problemView(error, retry)] : []));
+}
+
+boot();

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The explorer's browser tests: headless Chromium (Debian's chromium and chromium-driver),
+# driven by Selenium from pytest, against a real rowserver on a fresh demo database.
+# Installs what is missing, builds rowserver, starts it on a free port, runs
+# tests-browser/, stops it. Screenshots land in .build-explorer/screenshots/ (git-ignored).
+# Extra arguments go to pytest (e.g. -k search).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sudo=""
+if [[ $EUID -ne 0 ]]; then sudo="sudo"; fi
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v chromedriver >/dev/null || missing+=(chromium-driver)
+if ((${#missing[@]})); then
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
+python3 -c 'import selenium, pytest' 2>/dev/null || python3 -m pip install -q selenium pytest
+
+scratch=.build-explorer
+swift build --product rowserver --scratch-path "$scratch"
+binary="$(swift build --product rowserver --scratch-path "$scratch" --show-bin-path)/rowserver"
+
+work="$(mktemp -d)"
+"$binary" serve --port 0 --db "$work/explorer.sqlite" --log-level warning >"$work/stdout" 2>"$work/server.log" &
+server=$!
+stop() {
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap stop EXIT
+
+# rowserver prints "… listening on http://127.0.0.1:PORT" once the demo data is in.
+line=""
+for _ in $(seq 1 1200); do
+    line="$(grep -m 1 'listening on http://' "$work/stdout" || true)"
+    [[ -n "$line" ]] && break
+    if ! kill -0 "$server" 2>/dev/null; then
+        echo "rowserver did not start:" >&2
+        cat "$work/server.log" >&2
+        exit 1
+    fi
+    sleep 0.1
+done
+if [[ "$line" != *"listening on http://"* ]]; then
+    echo "rowserver did not say where it listens: '$line'" >&2
+    exit 1
+fi
+export ROWSERVER_URL="${line##* }"
+export ROWSERVER_SCREENSHOTS="${ROWSERVER_SCREENSHOTS:-$PWD/$scratch/screenshots}"
+# Selenium must use the driver installed above and never fetch one.
+export SE_OFFLINE=true
+echo "rowserver at $ROWSERVER_URL; screenshots in $ROWSERVER_SCREENSHOTS"
+python3 -m pytest tests-browser -q -p no:cacheprovider "$@"
