@@ -132,7 +132,7 @@ async function loadFirst(list) {
     view.reset({ mode: "rows", label: list.title });
     ui.empty.hidden = true;
     ui.status.textContent = "";
-    showProblem(error, () => loadFirst(list));
+    showProblem(error, () => openList(list));
   } finally {
     if (list === state.list) ui.scroller.removeAttribute("aria-busy");
   }
@@ -192,6 +192,7 @@ function drawToolbar(list) {
   ui.search.placeholder = `Search ${list.title}`;
   ui.search.value = list.search;
   ui.back.hidden = list.kind !== "sublist";
+  ui.detailBack.lastElementChild.textContent = list.title;
   if (state.collection) ui.back.lastElementChild.textContent = state.collection.title;
   const collection = state.collection;
   const modes = [["list", "List", true]];

@@ -43,6 +43,7 @@ export class DetailView {
       if (request !== this.request) return;
       if (body.rows || body.sections || body.columns) {
         this.onOpenList(link, this.heading ? `${this.heading}: ${humanize(this.followed || "list")}` : "List");
+        this.followed = null;
         return;
       }
       this.link = link;

@@ -32,7 +32,7 @@ export class Refresher {
   /// between the two is missed.
   static async startFeed(changesLink) {
     const { body } = await getJSON(changesLink);
-    return { next: body.links.next, start: changesLink };
+    return { next: body.links.next };
   }
 
   /// One refresh; concurrent calls share it.
@@ -46,13 +46,17 @@ export class Refresher {
     if (!list || !list.ready) return;
     let reload = false;
     const changes = [];
-    if (list.feed) {
+    if (list.changes && !list.feed) {
+      // The feed could not be started when the list loaded: what changed since is unknown.
+      list.feed = await Refresher.startFeed(list.changes);
+      reload = true;
+    } else if (list.feed) {
       try {
         changes.push(...(await this.readFeed(list.feed)));
       } catch (error) {
         // A token the server no longer accepts: start a new one and reload what is shown.
         if (!(error instanceof APIError) || error.status < 400 || error.status >= 500) throw error;
-        Object.assign(list.feed, await Refresher.startFeed(list.feed.start));
+        list.feed = await Refresher.startFeed(list.changes);
         reload = true;
       }
     }

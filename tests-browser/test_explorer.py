@@ -253,6 +253,7 @@ def test_narrow_window_shows_only_the_compact_column(page, api, screenshots):
     first.click()
     wait(page, lambda: page.find_element(By.ID, "detail-heading").is_displayed())
     assert not page.find_element(By.ID, "list-scroll").is_displayed()
+    page.save_screenshot(str(screenshots / "narrow-detail.png"))
     page.find_element(By.ID, "detail-back").click()
     wait(page, lambda: page.find_element(By.ID, "list-scroll").is_displayed())
 
@@ -319,7 +320,7 @@ def test_refresh_keeps_the_list_when_nothing_changed(page, api):
 # MARK: - Keyboard and accessibility
 
 
-def test_keyboard_moves_the_selection_and_enter_opens_it(page, api):
+def test_keyboard_moves_the_selection_and_enter_opens_it(page, api, screenshots):
     body = choose(page, api, "products")
     search_field = page.find_element(By.ID, "search")
     search_field.click()
@@ -348,6 +349,7 @@ def test_keyboard_moves_the_selection_and_enter_opens_it(page, api):
     outline = page.execute_script("return getComputedStyle(document.querySelector('#list [aria-selected=true]')).outlineStyle")
     assert outline != "none"
     assert page.switch_to.active_element == listbox
+    page.save_screenshot(str(screenshots / "keyboard-selection.png"))
 
 
 def test_landmarks_and_labels(page):
@@ -381,3 +383,32 @@ def test_a_problem_is_shown_inline_and_the_page_keeps_working(page, api):
     # The browser logs the refused request itself; nothing else may be in the log.
     errors = [e for e in page.get_log("browser") if e["level"] == "SEVERE"]
     assert all("status of 400" in e["message"] for e in errors), errors
+
+
+def test_network_failures_leave_the_page_working(page, api):
+    choose(page, api, "products")
+    shown = row_ids(page)
+    page.execute_cdp_cmd("Network.enable", {})
+    offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    page.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+    try:
+        page.find_element(By.ID, "refresh").click()
+        connection = page.find_element(By.ID, "connection")
+        wait(page, lambda: "Network Error" in connection.text, message="refresh failure shown")
+        assert row_ids(page) == shown, "a failed refresh keeps the list"
+        page.find_element(By.CSS_SELECTOR, '.collection[data-collection="people"]').click()
+        alert = page.find_element(By.ID, "list-problem")
+        wait(page, lambda: alert.is_displayed() and "Network Error" in alert.text, message="load failure shown")
+    finally:
+        online = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        page.execute_cdp_cmd("Network.emulateNetworkConditions", online)
+        page.execute_cdp_cmd("Network.disable", {})
+    page.find_element(By.CSS_SELECTOR, "#list-problem .retry").click()
+    people = api.get(api.collection("people")["links"]["list"])
+    wait(page, lambda: settled(page) and row_titles(page)[:5] == first_titles(people)[:5], message="loads after Try Again")
+    assert not page.find_element(By.ID, "list-problem").is_displayed()
+    page.find_element(By.ID, "refresh").click()
+    wait(page, lambda: page.find_element(By.ID, "connection").text == "", message="connection status clears")
+    # The browser logs the refused requests itself; the page adds nothing.
+    errors = [e for e in page.get_log("browser") if e["level"] == "SEVERE"]
+    assert all("net::ERR_INTERNET_DISCONNECTED" in e["message"] for e in errors), errors
