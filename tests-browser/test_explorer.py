@@ -7,6 +7,7 @@ import urllib.request
 import uuid
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -18,7 +19,8 @@ CSP = (
 
 
 def wait(driver, condition, timeout=10, message=""):
-    return WebDriverWait(driver, timeout).until(lambda d: condition(), message)
+    # A refresh may redraw a row between finding it and reading it: look again.
+    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(lambda d: condition(), message)
 
 
 def texts(driver, selector):
@@ -307,6 +309,34 @@ def test_edits_and_deletes_apply_in_place_keeping_selection_and_scroll(page, api
     assert row_ids(page).index(edited["id"]) == 24, "an edited row keeps its place"
     assert page.find_element(By.ID, f"row-{selected}").get_attribute("aria-selected") == "true"
     assert abs(top_of(selected) - before) <= 1, "a row removed above must not move what is in view"
+
+
+def test_a_new_person_takes_its_place_in_its_section(page, api):
+    body = choose(page, api, "people", mode="sections")
+    section = body["sections"][0]
+    person = {"givenName": "Aada", "familyName": "Aaberg", "emailAddress": f"aada.{uuid.uuid4().hex[:6]}@example.com",
+              "phoneNumber": "(555) 555-0100", "departmentID": section["id"]}
+    status, _, created = api.request("POST", "/v1/people", person)
+    assert status == 201, created
+    page.find_element(By.ID, "refresh").click()
+    wait(page, lambda: created["id"] in row_ids(page), timeout=15, message="the new person appears")
+    header = page.execute_script(
+        "return document.getElementById(arguments[0]).closest('.section').querySelector('.section-header').textContent",
+        f"row-{created['id']}",
+    )
+    assert header == section["header"]
+    api.request("DELETE", created["links"]["self"])
+
+
+def test_an_edited_table_row_shows_its_new_cells(page, api):
+    table = choose(page, api, "products", mode="table")
+    row = table["rows"][1]
+    status, _, _ = api.request("PATCH", row["detail"], {"price": {"minorUnits": 12345, "currency": "USD"}})
+    assert status == 200
+    page.find_element(By.ID, "refresh").click()
+    cells = f"return document.getElementById('row-{row['id']}').textContent"
+    wait(page, lambda: "$123.45" in page.execute_script(cells), timeout=15, message="new price shown")
+    assert row_ids(page).index(row["id"]) == 1
 
 
 def test_refresh_keeps_the_list_when_nothing_changed(page, api):
