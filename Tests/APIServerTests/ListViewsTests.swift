@@ -173,6 +173,23 @@ struct ListViewsTests {
         #expect(head.header("Content-Type") == get.header("Content-Type"))
     }
 
+    @Test func everyRowsDetailLinkResolvesToThatItem() async throws {
+        let app = try LiveStoreApplication()
+        var paths = ["/v1/products", "/v1/departments", "/v1/people", "/v1/articles", "/v1/documents", "/v1/tracks"]
+        let track = try #require((try await fetch(port: app.port, "/v1/tracks?limit=1").json?["rows"] as? [[String: Any]])?.first)
+        paths.append("/v1/tracks/\(track["id"] as? String ?? "")/samples")
+        for path in paths {
+            let rows = try #require(try await fetch(port: app.port, path + "?limit=5").json?["rows"] as? [[String: Any]])
+            #expect(!rows.isEmpty, "\(path) is empty")
+            for row in rows {
+                let link = try #require(row["detail"] as? String)
+                let detail = try await fetch(port: app.port, link)
+                #expect(detail.status == 200, "\(link)")
+                #expect(detail.json?["id"] as? String == row["id"] as? String, "\(link)")
+            }
+        }
+    }
+
     @Test func indexListsEveryCollectionWithItsLinksAndSorts() async throws {
         let app = try LiveStoreApplication()
         let response = try await fetch(port: app.port, "/v1")

@@ -8,6 +8,8 @@ import Glibc
 public final class ServerProcess: @unchecked Sendable {
     public let process: Process
     public let port: Int
+    /// The process's own folder: its database lives here unless the arguments name another.
+    public let directory: URL
     private let output: Pipe
 
     public struct Failure: Error, CustomStringConvertible {
@@ -29,11 +31,15 @@ public final class ServerProcess: @unchecked Sendable {
         return URL(fileURLWithPath: ".build/debug/rowserver")
     }
 
-    /// Starts `rowserver serve --port 0 <arguments>` and waits for its "listening on" line.
+    /// Starts `rowserver serve --port 0 --db <own folder>/test.sqlite <arguments>` and waits for
+    /// its "listening on" line. Each process gets its own database: tests run in parallel.
     public init(arguments: [String] = [], environment: [String: String] = [:]) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-process-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         process = Process()
         process.executableURL = Self.binaryURL
-        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + arguments
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning", "--db", directory.appendingPathComponent("test.sqlite").path]
+            + arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
@@ -49,7 +55,18 @@ public final class ServerProcess: @unchecked Sendable {
             if byte[0] == UInt8(ascii: "\n") { break }
             line.append(byte[0])
         }
-        let text = String(decoding: line, as: UTF8.self)
+        var text = String(decoding: line, as: UTF8.self)
+        // Anything printed before the "listening on" line is skipped.
+        while !text.contains("listening on"), Date() < deadline {
+            var next = [UInt8]()
+            while true {
+                let byte = handle.readData(ofLength: 1)
+                if byte.isEmpty || byte[0] == UInt8(ascii: "\n") { break }
+                next.append(byte[0])
+            }
+            if next.isEmpty { break }
+            text = String(decoding: next, as: UTF8.self)
+        }
         guard let portText = text.split(separator: ":").last, let port = Int(portText) else {
             process.terminate()
             throw Failure(description: "rowserver did not report its port; first line: '\(text)'")
@@ -73,5 +90,6 @@ public final class ServerProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -348,7 +348,7 @@ def detail_schemas():
                                "preview": NULLABLE_STRING, "links": links()})
     s["TrackDetail"] = obj({"id": {"type": "string"}, "title": {"type": "string"},
                             "channels": {"type": "array", "items": obj({"id": {"type": "string"}, "name": {"type": "string"}})},
-                            "links": links("samples")})
+                            "links": links("samples", "samplesTable")})
     s["SampleDetail"] = obj({"id": {"type": "string"}, "trackID": {"type": "string"}, "timestampMilliseconds": {"type": "integer"},
                              "timestamp": {"type": "string"},
                              "levels": {"type": "array", "items": obj({"channel": NULLABLE_STRING, "name": NULLABLE_STRING,

@@ -54,7 +54,8 @@ extension DetailEncoder {
             json.endObject()
         }
         json.endArray()
-        writeLinks(.tracks, track.id, extra: [("samples", ListLinks.list(.samples, parent: track.id))], into: &json)
+        let samples = ListLinks.list(.samples, parent: track.id)
+        writeLinks(.tracks, track.id, extra: [("samples", samples), ("samplesTable", samples + "?view=table")], into: &json)
     }
 
     /// One level per channel of the track, in channel order (levels are stored by position);
