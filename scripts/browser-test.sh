@@ -2,7 +2,7 @@
 # The explorer's browser tests: headless Chromium (Debian's chromium and chromium-driver),
 # driven by Selenium from pytest, against a real rowserver on a fresh demo database.
 # Installs what is missing, builds rowserver, starts it on a free port, runs
-# tests-browser/, stops it. Screenshots land in .build-explorer/screenshots/ (git-ignored).
+# tests-browser/, stops it. Screenshots land in .build/screenshots/ (git-ignored).
 # Extra arguments go to pytest (e.g. -k search).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,8 @@ if ((${#missing[@]})); then
 fi
 python3 -c 'import selenium, pytest' 2>/dev/null || python3 -m pip install -q selenium pytest
 
-scratch=.build-explorer
+# The main build folder by default: after the Swift suites this build is a no-op.
+scratch=${ROWSERVER_SCRATCH:-.build}
 swift build --product rowserver --scratch-path "$scratch"
 binary="$(swift build --product rowserver --scratch-path "$scratch" --show-bin-path)/rowserver"
 

@@ -3,7 +3,8 @@
 #   1. the Swift suites: unit tests and live servers on ephemeral ports over real SQLite files
 #   2. the Python suites: openapi.yaml against its generator and the router; the hostile corpus
 #   3. schemathesis against a live server (every check and phase, fixed seed)
-#   4. the Swift suites again under ThreadSanitizer (separate build folder)
+#   4. the explorer in headless Chromium (Selenium)
+#   5. the Swift suites again under ThreadSanitizer (separate build folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -11,4 +12,5 @@ swift build --build-tests
 swift test --skip-build
 python3 -m pytest -q tests-python
 scripts/schemathesis.sh
+scripts/browser-test.sh
 scripts/sanitize.sh thread
