@@ -31,7 +31,11 @@ extension ItemsController {
             let current = try load(collection, id)
             let related = try related(current.item)
             try Self.check(precondition, version: DetailEncoder.version(of: current, related: related))
-            let document = MergePatch.apply(patch, to: WritableDocument.json(for: current.item))
+            let writable = WritableDocument.json(for: current.item)
+            // `"typo": null` would vanish in the merge and pass unnoticed: refuse it here.
+            let unknown = Self.unknownRemovals(patch, in: writable, at: "")
+            if !unknown.isEmpty { throw HTTPError.validationFailed(unknown) }
+            let document = MergePatch.apply(patch, to: writable)
             let item = try validated(ItemDecoder.decode(document, as: collection, mode: .replace(current.item)))
             if item == current.item {
                 return Self.detailResponse(current, related: related, context: context)
@@ -48,6 +52,22 @@ extension ItemsController {
             return Self.detailResponse(saved, related: try self.related(saved.item), context: context)
         }
         throw HTTPError(status: 409, code: "CONFLICT", detail: "The item kept changing while the patch was applied; send it again.")
+    }
+
+    /// Members of a merge patch that remove (`null`) a field the item does not have: a merge
+    /// would drop them silently, and a client would never learn of its typo.
+    static func unknownRemovals(_ patch: JSONValue, in document: JSONValue, at pointer: String) -> [HTTPError.FieldError] {
+        guard case .object(let members) = patch, case .object(let fields) = document else { return [] }
+        var failures: [HTTPError.FieldError] = []
+        for member in members {
+            let path = JSONPointer.appending(pointer, member.key)
+            guard let field = fields.first(where: { $0.key == member.key }) else {
+                if member.value == .null { failures.append(.init(pointer: path, detail: "Unknown field.")) }
+                continue
+            }
+            failures += unknownRemovals(member.value, in: field.value, at: path)
+        }
+        return failures
     }
 
     /// `DELETE /v1/{collection}/{id}`: 204.
