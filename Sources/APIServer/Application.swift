@@ -58,7 +58,7 @@ public final class Application: Sendable {
 
     /// The /v1 routes: lists (CollectionsController) and single items (ItemsController).
     static func registerCollectionRoutes(in router: inout Router, store: any ItemStore, signer: TokenSigner) {
-        CollectionsController(store: store, signer: signer).register(in: &router)
+        CollectionsController(store: store, signer: signer, cache: ResponseCache()).register(in: &router)
         ItemsController(store: store).register(in: &router)
     }
 

@@ -7,6 +7,8 @@ import Storage
 struct CollectionsController: Sendable {
     let store: any ItemStore
     let signer: TokenSigner
+    /// Rendered pages by ETag (see ResponseCache: the tag changes with every relevant write).
+    let cache: ResponseCache
 
     func register(in router: inout Router) {
         let controller = self
@@ -45,6 +47,7 @@ struct CollectionsController: Sendable {
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
             return Self.notModified(tag: tag, locale: context.locale)
         }
+        if let cached = cache.lookup(tag) { return cached }
         let after = try options.cursor.map { cursor throws(HTTPError) in try Cursor.open(cursor, shape: shape, signer: signer) }
         let query = ListQuery(
             collection: descriptor.collection, sort: options.sort, filters: options.filters, search: options.search,
@@ -59,6 +62,7 @@ struct CollectionsController: Sendable {
             response.headers.set("Link", "<\(ListLinks.list(shape, limit: options.limit, cursor: next))>; rel=\"next\"")
         }
         response.setLanguage(context.locale)
+        cache.store(response, for: tag)
         return response
     }
 
