@@ -24,7 +24,7 @@ extension SQLiteStore {
                 let hasMore = entries.count > limit
                 if hasMore { entries.removeLast() }
 
-                let itemStatement = try db.cachedStatement(sql: "SELECT \(table.selectList) FROM \(table.name) AS t WHERE t.id = ?")
+                let itemStatement = try db.cachedStatement(sql: table.selectByIDSQL)
                 var changes: [Change] = []
                 changes.reserveCapacity(entries.count)
                 for entry in entries {

@@ -18,6 +18,9 @@ extension SQLiteStore {
         /// Full-text matches up to which a search sorts its matches rather than walking the sort
         /// index (see `SQLiteStore.page`); internal so tests can force either plan.
         var searchMatchThreshold = 2_000
+        /// Rows a search walk reads before it switches to testing full-text membership; internal
+        /// for the same reason.
+        var searchWalkBudget = 2_500
 
         public init(
             seedDemoData: Bool = false,

@@ -12,6 +12,14 @@ struct StoreState: Sendable {
     struct Update: Sendable {
         var versions: [StoredCollection: Int64] = [:]
         var latest: Int64
+
+        /// Adds versions known without a change entry (bulk-loaded items whose entries were pruned).
+        mutating func merge(_ other: [StoredCollection: Int64]) {
+            for (collection, version) in other {
+                versions[collection] = max(versions[collection] ?? 0, version)
+                latest = max(latest, version)
+            }
+        }
     }
 
     mutating func apply(_ update: Update) {

@@ -5,11 +5,12 @@ import Testing
 
 /// `q=`: case- and diacritic-insensitive substring search over the title and subtitle rows show.
 @Suite struct SearchTests {
-    /// The seeded store twice: with the default plan choice, and forced to walk the sort index
-    /// (threshold 0), so both search plans answer every case.
+    /// The seeded store three times: with the default plan choice, forced to walk the sort index
+    /// checking text, and forced to walk it testing full-text membership, so every search plan
+    /// answers every case.
     static let stores: [SQLiteStore] = {
         do {
-            return [try SharedStores.seeded(), try SharedStores.seededWalkingSearch()]
+            return [try SharedStores.seeded(), try SharedStores.seededWalkingSearch(), try SharedStores.seededMembershipSearch()]
         } catch {
             preconditionFailure("cannot open the stores: \(error)")
         }

@@ -16,12 +16,14 @@ enum SharedStores {
         return url
     }
 
-    private static let seededStore = Result { try open("seeded.sqlite", searchMatchThreshold: nil) }
+    private static let seededStore = Result { try open("seeded.sqlite") }
     private static let walkingStore = Result { try open("walking.sqlite", searchMatchThreshold: 0) }
+    private static let membershipStore = Result { try open("membership.sqlite", searchMatchThreshold: 0, searchWalkBudget: 0) }
 
-    private static func open(_ name: String, searchMatchThreshold: Int?) throws -> SQLiteStore {
+    private static func open(_ name: String, searchMatchThreshold: Int? = nil, searchWalkBudget: Int? = nil) throws -> SQLiteStore {
         var options = SQLiteStore.Options(seedDemoData: true)
         if let searchMatchThreshold { options.searchMatchThreshold = searchMatchThreshold }
+        if let searchWalkBudget { options.searchWalkBudget = searchWalkBudget }
         return try SQLiteStore(path: root.get().appendingPathComponent(name).path, options: options)
     }
 
@@ -30,4 +32,7 @@ enum SharedStores {
 
     /// The same, with search always walking the sort index instead of sorting full-text matches.
     static func seededWalkingSearch() throws -> SQLiteStore { try walkingStore.get() }
+
+    /// The same, with search always walking the sort index testing full-text membership.
+    static func seededMembershipSearch() throws -> SQLiteStore { try membershipStore.get() }
 }

@@ -141,6 +141,25 @@ struct PageQuery {
         return (Self.select(head, conditions, orderBy), arguments)
     }
 
+    /// One statement that walks the sort index keeping rows among the full-text matches: for
+    /// searches with many matches clustered later in the order. SQLite builds the set of matching
+    /// keys once and tests each index entry against it before reading the row; the unary `+`
+    /// keeps it from driving the query from that set instead (which would sort every match).
+    /// The position is one condition with a leading bound on the first key, so the walk starts
+    /// at the position's first key and skips what precedes it in that key's ties.
+    func membershipStatement(match: String) -> (sql: String, arguments: [DatabaseValue]) {
+        let fts = table.searchTable ?? table.name
+        let head = "SELECT \(selectList) FROM \(table.name) AS t"
+        var conditions = filters + ["+t.pk IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH ?)"]
+        var arguments = filterArguments + [match.databaseValue]
+        if let after, let first = keys.first, let value = after.first {
+            conditions.append("t.\(first.column.column) \(first.descending ? "<=" : ">=") ?")
+            arguments.append(value)
+            conditions.append(Self.positionCondition(keys[...], after[...], &arguments))
+        }
+        return (Self.select(head, conditions, orderBy), arguments)
+    }
+
     /// `(k0 after v0 OR (k0 = v0 AND (…)))`: the rows after a position, as one condition.
     private static func positionCondition(_ keys: ArraySlice<OrderKey>, _ values: ArraySlice<DatabaseValue>, _ arguments: inout [DatabaseValue])
         -> String

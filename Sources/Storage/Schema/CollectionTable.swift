@@ -10,6 +10,23 @@ struct CollectionTable: Sendable {
     let columns: [String]
     /// API sort field → column.
     let sortColumns: [String: OrderColumn]
+    /// `INSERT` of `id, version, columns…`; `UPDATE` of `version, columns…` by id; `SELECT` by id.
+    /// Built once: the writer runs them per item, and the statement cache is keyed by the SQL.
+    let insertSQL: String
+    let updateSQL: String
+    let selectByIDSQL: String
+
+    init(collection: StoredCollection, name: String, columns: [String], sortColumns: [String: OrderColumn]) {
+        self.collection = collection
+        self.name = name
+        self.columns = columns
+        self.sortColumns = sortColumns
+        let all = ["id", "version"] + columns
+        insertSQL =
+            "INSERT INTO \(name) (\(all.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: all.count).joined(separator: ", ")))"
+        updateSQL = "UPDATE \(name) SET \((["version"] + columns).map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+        selectByIDSQL = "SELECT \(all.map { "t.\($0)" }.joined(separator: ", ")) FROM \(name) AS t WHERE t.id = ?"
+    }
     /// The FTS5 table over `title_key`/`subtitle_key`; nil for samples, which have no title.
     var searchTable: String? { collection == .samples ? nil : "\(name)_search" }
 

@@ -22,7 +22,7 @@ enum StoreSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: collections, search, change log") { db in
             for statement in version1 { try db.execute(sql: statement) }
-            for table in ["products", "departments", "people", "articles", "documents", "tracks"] {
+            for table in searchableTables {
                 for statement in searchIndex(on: table) { try db.execute(sql: statement) }
             }
         }
@@ -122,6 +122,19 @@ enum StoreSchema {
         "CREATE TABLE store_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID",
     ]
 
+    /// Tables with a search index.
+    static let searchableTables = ["products", "departments", "people", "articles", "documents", "tracks"]
+
+    /// The trigger that indexes a new row; bulk loads drop it for the load and index the new rows
+    /// with one statement instead (see `BulkLoader`).
+    static func searchInsertTrigger(on table: String) -> String {
+        """
+        CREATE TRIGGER \(table)_search_insert AFTER INSERT ON \(table) BEGIN
+            INSERT INTO \(table)_search (rowid, title_key, subtitle_key) VALUES (new.pk, new.title_key, new.subtitle_key);
+        END
+        """
+    }
+
     /// The FTS5 trigram index over a table's folded title and subtitle, and its triggers.
     static func searchIndex(on table: String) -> [String] {
         let fts = "\(table)_search"
@@ -131,11 +144,7 @@ enum StoreSchema {
                 title_key, subtitle_key, content='\(table)', content_rowid='pk',
                 tokenize='trigram case_sensitive 1')
             """,
-            """
-            CREATE TRIGGER \(table)_search_insert AFTER INSERT ON \(table) BEGIN
-                INSERT INTO \(fts) (rowid, title_key, subtitle_key) VALUES (new.pk, new.title_key, new.subtitle_key);
-            END
-            """,
+            searchInsertTrigger(on: table),
             """
             CREATE TRIGGER \(table)_search_delete AFTER DELETE ON \(table) BEGIN
                 INSERT INTO \(fts) (\(fts), rowid, title_key, subtitle_key)

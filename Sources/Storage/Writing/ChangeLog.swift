@@ -52,12 +52,16 @@ enum ChangeLog {
     }
 
     /// Ends a write transaction: records the new version of every collection written since
-    /// `start`, prunes the log, and returns what the in-memory state becomes after the commit.
+    /// `start` (from the log, and `known` for bulk-loaded items whose entries were never
+    /// written), prunes the log, and returns what the in-memory state becomes after the commit.
     ///
     /// Pruning waits until `pruneStep` entries are due, so a busy writer deletes in chunks rather
     /// than one row per commit; `force` prunes whatever is due (bulk loads).
-    static func finish(_ db: Database, since start: Int64, retention: Int, force: Bool = false) throws -> StoreState.Update {
+    static func finish(
+        _ db: Database, since start: Int64, retention: Int, force: Bool = false, versions known: [StoredCollection: Int64] = [:]
+    ) throws -> StoreState.Update {
         var update = StoreState.Update(latest: start)
+        update.merge(known)
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT collection, MAX(seq) FROM changes WHERE seq > ? GROUP BY collection"),
             arguments: [start])
@@ -65,8 +69,7 @@ enum ChangeLog {
             let name: String = row[0]
             let sequence: Int64 = row[1]
             guard let collection = StoredCollection(rawValue: name) else { continue }
-            update.versions[collection] = sequence
-            update.latest = max(update.latest, sequence)
+            update.merge([collection: sequence])
         }
         for (collection, version) in update.versions {
             try setCounter(db, versionCounter(collection), version)

@@ -10,7 +10,9 @@ struct ItemWriter {
     /// Unix milliseconds recorded as the commit time of the entries this writer appends.
     let now: Int64
 
-    func insert(_ item: StoredItem) throws -> Versioned<StoredItem> {
+    /// Inserts `item` with a new change-log entry; with `bulkVersion`, the item takes that version
+    /// and no entry is written (a bulk load writes its entries when it ends).
+    func insert(_ item: StoredItem, bulkVersion: Int64? = nil) throws -> Versioned<StoredItem> {
         let table = CollectionTable.of(item.collection)
         try checkKind(item.id, of: item.collection)
         if let current = try currentVersion(item.id, in: table) {
@@ -19,13 +21,10 @@ struct ItemWriter {
             throw StoreError.versionMismatch(current: current)
         }
         let departmentKey = try checkReferences(of: item)
-        let version = try ChangeLog.append(db, item.collection, item.id, .insert, at: now)
-        let columns = ["id", "version"] + table.columns
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO \(table.name) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
-        try statement.execute(
-            arguments: StatementArguments([item.id.rawValue, version] + ItemColumns.values(of: item, departmentKey: departmentKey)))
+        let version = try bulkVersion ?? ChangeLog.append(db, item.collection, item.id, .insert, at: now)
+        let values: [(any DatabaseValueConvertible)?] =
+            [item.id.rawValue, version] + (try ItemColumns.values(of: item, departmentKey: departmentKey))
+        try db.cachedStatement(sql: table.insertSQL).execute(arguments: StatementArguments(values))
         return Versioned(item: item, version: version)
     }
 
@@ -35,8 +34,7 @@ struct ItemWriter {
         if let ifVersion, ifVersion != current { throw StoreError.versionMismatch(current: current) }
         let departmentKey = try checkReferences(of: item)
         let version = try ChangeLog.append(db, item.collection, item.id, .update, at: now)
-        let assignments = (["version"] + table.columns).map { "\($0) = ?" }.joined(separator: ", ")
-        let statement = try db.cachedStatement(sql: "UPDATE \(table.name) SET \(assignments) WHERE id = ?")
+        let statement = try db.cachedStatement(sql: table.updateSQL)
         let values: [(any DatabaseValueConvertible)?] =
             [version] + (try ItemColumns.values(of: item, departmentKey: departmentKey)) + [item.id.rawValue]
         try statement.execute(arguments: StatementArguments(values))
