@@ -69,6 +69,9 @@ let package = Package(
         // The cost of mapping pages of rows with locale formatting (release build):
         // swift run -c release DomainBenchmark
         .executableTarget(name: "DomainBenchmark", dependencies: ["Domain"], path: "Benchmarks/DomainBenchmark"),
+        // The SQLite store on a real file (synchronous=FULL): bulk load, open, keyset pages, search,
+        // group-committed writes with 32 writers: swift run -c release StorageBenchmark
+        .executableTarget(name: "StorageBenchmark", dependencies: ["Storage", "Domain"], path: "Benchmarks/StorageBenchmark"),
         // A raw-socket HTTP/1.1 client for tests: exact bytes on the wire, no client-side fixing.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(

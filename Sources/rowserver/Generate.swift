@@ -1,0 +1,96 @@
+import ArgumentParser
+import Domain
+import Foundation
+import Storage
+
+/// `rowserver generate`: fill a database with the deterministic demo generator.
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write generated demo data into the database (e.g. --products 1000000 for load tests).",
+        discussion: """
+            Counts default to the standard demo volume, so `generate --products 1000000` makes the demo \
+            dataset with a million products. Everything is written in one transaction: all of it or nothing. \
+            The same seed makes the same ids, so generating twice into one database fails; use another \
+            --seed or a new --db. Run it while the server is stopped.
+            """
+    )
+
+    @Option(help: "The SQLite database file; created when missing. (ROWSERVER_DB)")
+    var db: String = Environment.string("ROWSERVER_DB") ?? "./rowserver.sqlite"
+
+    @Option(help: "The generator's seed: the same seed makes the same data and ids.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Products (streamed: any number fits in memory).")
+    var products: Int = DemoData.Volume.standard.products
+
+    @Option(help: "Departments.")
+    var departments: Int = DemoData.Volume.standard.departments
+
+    @Option(help: "People, spread over the departments.")
+    var people: Int = DemoData.Volume.standard.people
+
+    @Option(help: "Articles.")
+    var articles: Int = DemoData.Volume.standard.articles
+
+    @Option(help: "Documents.")
+    var documents: Int = DemoData.Volume.standard.documents
+
+    @Option(help: "Audio tracks.")
+    var tracks: Int = DemoData.Volume.standard.tracks
+
+    @Option(help: "Samples per track.")
+    var samples: Int = DemoData.Volume.standard.samples
+
+    func validate() throws {
+        for (name, value) in [
+            ("products", products), ("departments", departments), ("people", people), ("articles", articles),
+            ("documents", documents), ("tracks", tracks), ("samples", samples),
+        ] where value < 0 {
+            throw ValidationError("--\(name) must not be negative")
+        }
+    }
+
+    func run() throws {
+        let store: SQLiteStore
+        do {
+            store = try SQLiteStore(path: db, options: .init(seedDemoData: false))
+        } catch {
+            printError("cannot open \(db): \(error)")
+            throw ExitCode.failure
+        }
+        let generator = DemoData(seed: seed)
+        let dataset = generator.dataset(
+            volume: DemoData.Volume(
+                products: 0, departments: departments, people: people, articles: articles, documents: documents, tracks: tracks,
+                samples: samples))
+        let small: [StoredItem] =
+            dataset.departments.map(StoredItem.department) + dataset.people.map(StoredItem.person)
+            + dataset.articles.map(StoredItem.article) + dataset.documents.map(StoredItem.document)
+            + dataset.tracks.map(StoredItem.track) + dataset.samples.map(StoredItem.sample)
+        let total = small.count + products
+        let progress = ProgressReporter(label: "generating", unit: "items")
+        do {
+            let count = try store.bulkLoad { loader in
+                func insert(_ item: StoredItem) throws {
+                    try loader.insert(item)
+                    if loader.insertedCount % 4_096 == 0 {
+                        progress.update(count: loader.insertedCount, fraction: Double(loader.insertedCount) / Double(max(total, 1)))
+                    }
+                }
+                for item in small { try insert(item) }
+                for product in generator.products(count: products) { try insert(.product(product)) }
+                return loader.insertedCount
+            }
+            progress.finish(count: count, message: "generated \(count) items (seed \(seed)) into \(db)")
+        } catch StoreError.versionMismatch {
+            progress.abandon()
+            printError("\(db) already holds items of seed \(seed): nothing was written; use another --seed or a new --db")
+            throw ExitCode.failure
+        } catch {
+            progress.abandon()
+            printError("generating failed, nothing was written: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

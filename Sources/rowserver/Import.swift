@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Storage
+
+/// `rowserver import <collection> <file.jsonl>`: load JSON Lines into a collection, all or nothing.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import a JSON Lines file (one object per line) into a collection.",
+        discussion: """
+            Each line holds one item's fields as the API writes them, e.g. for products \
+            {"name":"Keyboard","shortDescription":"Mechanical","longDescription":"…","price":{"minorUnits":12000,"currency":"USD"}}. \
+            An "id" is optional (the server assigns one) and must be of the collection's kind. Every line is \
+            validated; when any is bad, each bad line is reported with its number and nothing is imported. \
+            Run it while the server is stopped: a running server keeps its collection versions in memory.
+            """
+    )
+
+    @Argument(help: "The collection: \(StoredCollection.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var collection: String
+
+    @Argument(help: "The JSON Lines file.")
+    var file: String
+
+    @Option(help: "The SQLite database file; created when missing. (ROWSERVER_DB)")
+    var db: String = Environment.string("ROWSERVER_DB") ?? "./rowserver.sqlite"
+
+    @Option(help: "Bad lines reported at most.")
+    var maxErrors: Int = 20
+
+    func validate() throws {
+        guard StoredCollection(rawValue: collection) != nil else {
+            throw ValidationError("unknown collection \"\(collection)\"; one of \(StoredCollection.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard maxErrors >= 1 else { throw ValidationError("--max-errors must be at least 1") }
+    }
+
+    func run() throws {
+        guard let collection = StoredCollection(rawValue: collection) else { throw ExitCode.validationFailure }
+        let store: SQLiteStore
+        do {
+            store = try SQLiteStore(path: db, options: .init(seedDemoData: false))
+        } catch {
+            printError("cannot open \(db): \(error)")
+            throw ExitCode.failure
+        }
+        let progress = ProgressReporter(label: "importing \(collection.rawValue)", unit: "lines")
+        do {
+            let count = try JSONLImporter(collection: collection, reportLimit: maxErrors).run(path: file, into: store) { step in
+                progress.update(count: step.lines, fraction: step.fraction)
+            }
+            progress.finish(count: count, message: "imported \(count) \(collection.rawValue) into \(db)")
+        } catch {
+            progress.abandon()
+            printError("\(error)")
+            if case .badLines = error { printError("nothing was imported") }
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
