@@ -62,18 +62,22 @@ extension SQLiteStore {
             var update = StoreState.Update(latest: 0)
             try db.inTransaction(.immediate) {
                 let start = try ChangeLog.latestSequence(db)
+                var search = SearchIndexChanges()
                 for operation in operations {
                     var written: Versioned<StoredItem>?
+                    var noted = SearchIndexChanges()
                     do {
                         try db.inSavepoint {
-                            written = try writer.apply(operation)
+                            written = try writer.apply(operation, search: &noted)
                             return .commit
                         }
+                        search.merge(noted)
                         results.append(.success(written))
                     } catch {
                         results.append(.failure(StoreError.from(error)))
                     }
                 }
+                try search.apply(db)
                 update = try ChangeLog.finish(db, since: start, retention: options.changeRetention)
                 return .commit
             }
@@ -104,12 +108,12 @@ extension SQLiteStore {
 }
 
 extension ItemWriter {
-    func apply(_ operation: WriteOperation) throws -> Versioned<StoredItem>? {
+    func apply(_ operation: WriteOperation, search: inout SearchIndexChanges) throws -> Versioned<StoredItem>? {
         switch operation {
-        case .insert(let item): return try insert(item)
-        case .update(let item, let ifVersion): return try update(item, ifVersion: ifVersion)
+        case .insert(let item): return try insert(item, search: &search)
+        case .update(let item, let ifVersion): return try update(item, ifVersion: ifVersion, search: &search)
         case .delete(let collection, let id, let ifVersion):
-            try delete(collection, id: id, ifVersion: ifVersion)
+            try delete(collection, id: id, ifVersion: ifVersion, search: &search)
             return nil
         }
     }

@@ -15,6 +15,8 @@ struct CollectionTable: Sendable {
     let insertSQL: String
     let updateSQL: String
     let selectByIDSQL: String
+    /// `version, pk, title_key, subtitle_key` of the row with an id (NULL keys for samples).
+    let currentRowSQL: String
 
     init(collection: StoredCollection, name: String, columns: [String], sortColumns: [String: OrderColumn]) {
         self.collection = collection
@@ -25,6 +27,8 @@ struct CollectionTable: Sendable {
         insertSQL =
             "INSERT INTO \(name) (\(all.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: all.count).joined(separator: ", ")))"
         updateSQL = "UPDATE \(name) SET \((["version"] + columns).map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+        let keys = collection == .samples ? "NULL, NULL" : "title_key, subtitle_key"
+        currentRowSQL = "SELECT version, pk, \(keys) FROM \(name) WHERE id = ?"
         selectByIDSQL = "SELECT \(all.map { "t.\($0)" }.joined(separator: ", ")) FROM \(name) AS t WHERE t.id = ?"
     }
     /// The FTS5 table over `title_key`/`subtitle_key`; nil for samples, which have no title.

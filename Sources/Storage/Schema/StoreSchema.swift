@@ -14,8 +14,9 @@ import GRDB
 /// that would also reverse the id.
 ///
 /// `title_key`/`subtitle_key` are the folded title and subtitle lines the list rows show;
-/// `<table>_search` indexes them with FTS5's trigram tokenizer (external content, kept in step by
-/// triggers) for substring search. Debian's SQLite 3.40 trigram tokenizer cannot remove
+/// `<table>_search` indexes them with FTS5's trigram tokenizer (external content) for substring
+/// search. Version 1 kept it in step with triggers; since version 2 the writer does, once per
+/// transaction (`SearchIndexChanges`, `DeferredBulkWork`). Debian's SQLite 3.40 trigram tokenizer cannot remove
 /// diacritics, hence the folded columns.
 enum StoreSchema {
     static func migrator() -> DatabaseMigrator {
@@ -24,6 +25,14 @@ enum StoreSchema {
             for statement in version1 { try db.execute(sql: statement) }
             for table in searchableTables {
                 for statement in searchIndex(on: table) { try db.execute(sql: statement) }
+            }
+        }
+        migrator.registerMigration("v2: search indexed by the writer, not by triggers") { db in
+            // See SearchIndexChanges: the writer indexes once per transaction.
+            for table in searchableTables {
+                for trigger in ["insert", "delete", "update"] {
+                    try db.execute(sql: "DROP TRIGGER IF EXISTS \(table)_search_\(trigger)")
+                }
             }
         }
         return migrator
@@ -125,8 +134,7 @@ enum StoreSchema {
     /// Tables with a search index.
     static let searchableTables = ["products", "departments", "people", "articles", "documents", "tracks"]
 
-    /// The trigger that indexes a new row; bulk loads drop it for the load and index the new rows
-    /// with one statement instead (see `BulkLoader`).
+    /// The trigger that indexed a new row in version 1 (dropped by version 2).
     static func searchInsertTrigger(on table: String) -> String {
         """
         CREATE TRIGGER \(table)_search_insert AFTER INSERT ON \(table) BEGIN

@@ -31,7 +31,8 @@ public final class BulkLoader {
     @discardableResult
     public func insert(_ item: StoredItem) throws(StoreError) -> Int64 {
         do {
-            let version = try writer.insert(item, bulkVersion: nextSequence).version
+            var unused = SearchIndexChanges()
+            let version = try writer.insert(item, bulkVersion: nextSequence, search: &unused).version
             nextSequence += 1
             versions[item.collection] = version
             insertedCount += 1
@@ -46,7 +47,7 @@ public final class BulkLoader {
     /// Whether an item with this id exists, in the database or earlier in this load.
     public func contains(_ collection: StoredCollection, id: EntityID) throws(StoreError) -> Bool {
         do {
-            return try writer.currentVersion(id, in: .of(collection)) != nil
+            return try writer.currentRow(id, in: .of(collection)) != nil
         } catch {
             throw StoreError.from(error)
         }

@@ -4,11 +4,9 @@ import GRDB
 /// change-log entries.
 ///
 /// Search: SQLite 3.40's FTS5 flushes its pending terms to a new segment at every statement
-/// savepoint, and each insert that fires the search trigger inside a transaction opens one, so
-/// a load indexed by the trigger writes one tiny segment per row and spends its time merging
-/// them (2.5× slower overall). The load drops the insert triggers inside its transaction (a
-/// rollback restores them), indexes the new rows with one statement per table, and recreates
-/// the triggers.
+/// savepoint (see `SearchIndexChanges`); a load indexed row by row writes one tiny segment per
+/// row and spends its time merging them (2.5× slower overall). The load indexes its new rows
+/// with one statement per table instead.
 ///
 /// Change log: every loaded item already carries its sequence as its version; the entries are
 /// made from the rows in one statement per table, skipping those the retention would prune at
@@ -26,9 +24,6 @@ struct DeferredBulkWork {
         for collection in StoredCollection.allCases {
             let table = CollectionTable.of(collection)
             keys.append((table, try Int64.fetchOne(db, sql: "SELECT coalesce(max(pk), 0) FROM \(table.name)") ?? 0))
-            if table.searchTable != nil {
-                try db.execute(sql: "DROP TRIGGER \(table.name)_search_insert")
-            }
         }
         startKeys = keys
     }
@@ -41,7 +36,6 @@ struct DeferredBulkWork {
                 try db.execute(
                     sql: "INSERT INTO \(fts) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(table.name) WHERE pk > ?",
                     arguments: [key])
-                try db.execute(sql: StoreSchema.searchInsertTrigger(on: table.name))
             }
             // Explicit sequences: AUTOINCREMENT then moves the log's counter up to the largest.
             try db.execute(

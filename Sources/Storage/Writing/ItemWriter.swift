@@ -11,33 +11,40 @@ struct ItemWriter {
     let now: Int64
 
     /// Inserts `item` with a new change-log entry; with `bulkVersion`, the item takes that version
-    /// and no entry is written (a bulk load writes its entries when it ends).
-    func insert(_ item: StoredItem, bulkVersion: Int64? = nil) throws -> Versioned<StoredItem> {
+    /// and neither a change entry nor search work is noted (a bulk load does both when it ends).
+    func insert(_ item: StoredItem, bulkVersion: Int64? = nil, search: inout SearchIndexChanges) throws -> Versioned<StoredItem> {
         let table = CollectionTable.of(item.collection)
         try checkKind(item.id, of: item.collection)
-        if let current = try currentVersion(item.id, in: table) {
+        if let current = try currentRow(item.id, in: table) {
             // Ids are assigned by the server; an existing one means "create" met an item: the
             // same answer as a failed `If-None-Match: *` precondition.
-            throw StoreError.versionMismatch(current: current)
+            throw StoreError.versionMismatch(current: current.version)
         }
         let departmentKey = try checkReferences(of: item)
         let version = try bulkVersion ?? ChangeLog.append(db, item.collection, item.id, .insert, at: now)
         let values: [(any DatabaseValueConvertible)?] =
             [item.id.rawValue, version] + (try ItemColumns.values(of: item, departmentKey: departmentKey))
         try db.cachedStatement(sql: table.insertSQL).execute(arguments: StatementArguments(values))
+        if bulkVersion == nil && table.searchTable != nil {
+            search.inserted(into: table.name, pk: db.lastInsertedRowID)
+        }
         return Versioned(item: item, version: version)
     }
 
-    func update(_ item: StoredItem, ifVersion: Int64?) throws -> Versioned<StoredItem> {
+    func update(_ item: StoredItem, ifVersion: Int64?, search: inout SearchIndexChanges) throws -> Versioned<StoredItem> {
         let table = CollectionTable.of(item.collection)
-        guard let current = try currentVersion(item.id, in: table) else { throw StoreError.notFound(item.collection, item.id) }
-        if let ifVersion, ifVersion != current { throw StoreError.versionMismatch(current: current) }
+        guard let current = try currentRow(item.id, in: table) else { throw StoreError.notFound(item.collection, item.id) }
+        if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         let departmentKey = try checkReferences(of: item)
         let version = try ChangeLog.append(db, item.collection, item.id, .update, at: now)
         let statement = try db.cachedStatement(sql: table.updateSQL)
         let values: [(any DatabaseValueConvertible)?] =
             [version] + (try ItemColumns.values(of: item, departmentKey: departmentKey)) + [item.id.rawValue]
         try statement.execute(arguments: StatementArguments(values))
+        if let title = current.title, let keys = SearchKeys.of(item), keys.title != title || keys.subtitle != current.subtitle {
+            search.changing(in: table.name, pk: current.pk, title: title, subtitle: current.subtitle)
+            search.inserted(into: table.name, pk: current.pk)
+        }
         if case .department(let department) = item {
             // People pages grouped by department order by this copy of the department's name.
             try db.cachedStatement(sql: "UPDATE people SET department_key = ? WHERE department_id = ?")
@@ -46,10 +53,10 @@ struct ItemWriter {
         return Versioned(item: item, version: version)
     }
 
-    func delete(_ collection: StoredCollection, id: EntityID, ifVersion: Int64?) throws {
+    func delete(_ collection: StoredCollection, id: EntityID, ifVersion: Int64?, search: inout SearchIndexChanges) throws {
         let table = CollectionTable.of(collection)
-        guard let current = try currentVersion(id, in: table) else { throw StoreError.notFound(collection, id) }
-        if let ifVersion, ifVersion != current { throw StoreError.versionMismatch(current: current) }
+        guard let current = try currentRow(id, in: table) else { throw StoreError.notFound(collection, id) }
+        if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         switch collection {
         case .departments:
             let referenced = try Bool.fetchOne(
@@ -70,10 +77,23 @@ struct ItemWriter {
         }
         _ = try ChangeLog.append(db, collection, id, .delete, at: now)
         try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ?").execute(arguments: [id.rawValue])
+        if let title = current.title {
+            search.changing(in: table.name, pk: current.pk, title: title, subtitle: current.subtitle)
+        }
     }
 
-    func currentVersion(_ id: EntityID, in table: CollectionTable) throws -> Int64? {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT version FROM \(table.name) WHERE id = ?"), arguments: [id.rawValue])
+    /// An item's row as the writer needs it: its version, key, and indexed search text.
+    struct CurrentRow {
+        let version: Int64
+        let pk: Int64
+        /// Nil for samples, which are not searched.
+        let title: String?
+        let subtitle: String?
+    }
+
+    func currentRow(_ id: EntityID, in table: CollectionTable) throws -> CurrentRow? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: table.currentRowSQL), arguments: [id.rawValue]) else { return nil }
+        return CurrentRow(version: row[0], pk: row[1], title: row[2], subtitle: row[3])
     }
 
     private func checkKind(_ id: EntityID, of collection: StoredCollection) throws {
