@@ -186,6 +186,7 @@ def main():
     parser.add_argument("--smoke", action="store_true", help="CI: a 2 s health scenario on 10,000 products")
     parser.add_argument("--out", default=str(SCRATCH / "results.json"))
     parser.add_argument("--binary", default=None)
+    parser.add_argument("--response-cache", type=int, default=None, help="server's --response-cache (0 measures uncached pages)")
     arguments = parser.parse_args()
     if arguments.smoke:
         arguments.products, arguments.duration, arguments.scenarios = 10_000, 2, "health,page1"
@@ -193,8 +194,10 @@ def main():
         sys.exit("wrk is missing: apt-get install wrk")
     binary = pathlib.Path(arguments.binary) if arguments.binary else build()
     db = dataset(binary, arguments.products)
-    server = Server(binary, db)
-    results = {"products": arguments.products, "startup_ms": server.startup_ms, "scenarios": []}
+    extra = ["--response-cache", str(arguments.response_cache)] if arguments.response_cache is not None else []
+    server = Server(binary, db, extra)
+    results = {"products": arguments.products, "startup_ms": server.startup_ms, "response_cache": arguments.response_cache,
+               "scenarios": []}
     try:
         available = scenarios(server, db, arguments.smoke)
         chosen = arguments.scenarios.split(",") if arguments.scenarios else list(available)

@@ -17,16 +17,19 @@ public final class Application: Sendable {
         public var store: (any ItemStore)?
         /// The key that signs cursors and change tokens; keep it across restarts.
         public var tokenKey: [UInt8]
+        /// Rendered list pages kept by ETag (0: no cache).
+        public var responseCacheEntries: Int
 
         public init(
             registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: (any ItemStore)? = nil,
-            tokenKey: [UInt8]? = nil
+            tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048
         ) {
             self.registry = registry
             self.healthChecks = healthChecks
             self.logger = logger
             self.store = store
             self.tokenKey = tokenKey ?? Application.newTokenKey()
+            self.responseCacheEntries = responseCacheEntries
         }
     }
 
@@ -46,7 +49,9 @@ public final class Application: Sendable {
         SpecController(spec: OpenAPISpec.bytes).register(in: &router)
         ExplorerController().register(in: &router)
         if let store = dependencies.store {
-            registerCollectionRoutes(in: &router, store: store, signer: TokenSigner(key: dependencies.tokenKey))
+            registerCollectionRoutes(
+                in: &router, store: store, signer: TokenSigner(key: dependencies.tokenKey),
+                cache: ResponseCache(maxEntries: dependencies.responseCacheEntries))
         }
         return router
     }
@@ -57,8 +62,8 @@ public final class Application: Sendable {
     }
 
     /// The /v1 routes: lists (CollectionsController) and single items (ItemsController).
-    static func registerCollectionRoutes(in router: inout Router, store: any ItemStore, signer: TokenSigner) {
-        CollectionsController(store: store, signer: signer, cache: ResponseCache()).register(in: &router)
+    static func registerCollectionRoutes(in router: inout Router, store: any ItemStore, signer: TokenSigner, cache: ResponseCache) {
+        CollectionsController(store: store, signer: signer, cache: cache).register(in: &router)
         ItemsController(store: store).register(in: &router)
     }
 

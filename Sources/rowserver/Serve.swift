@@ -48,6 +48,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds a graceful shutdown waits for in-flight requests. (ROWSERVER_SHUTDOWN_GRACE)")
     var shutdownGrace: Double = Environment.double("ROWSERVER_SHUTDOWN_GRACE") ?? 10
 
+    @Option(help: "Rendered list pages kept by ETag; 0 turns the cache off. (ROWSERVER_RESPONSE_CACHE)")
+    var responseCache: Int = Environment.int("ROWSERVER_RESPONSE_CACHE") ?? 2_048
+
     @Option(help: "trace, debug, info, notice, warning, error or critical; info logs one line per request. (ROWSERVER_LOG_LEVEL)")
     var logLevel: String = Environment.string("ROWSERVER_LOG_LEVEL") ?? "info"
 
@@ -58,6 +61,7 @@ struct Serve: ParsableCommand {
         guard perIPLimit >= 0 else { throw ValidationError("--per-ip-limit must not be negative") }
         guard connectionTimeout >= 0 else { throw ValidationError("--connection-timeout must not be negative") }
         guard maxBody >= 0 else { throw ValidationError("--max-body must not be negative") }
+        guard responseCache >= 0 else { throw ValidationError("--response-cache must not be negative") }
         guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
     }
@@ -99,7 +103,8 @@ struct Serve: ParsableCommand {
             application = try Application(
                 configuration: configuration,
                 dependencies: .init(
-                    registry: registry, healthChecks: [database], logger: logger, store: store, tokenKey: try TokenKeyFile.load(besides: db)))
+                    registry: registry, healthChecks: [database], logger: logger, store: store, tokenKey: try TokenKeyFile.load(besides: db),
+                    responseCacheEntries: responseCache))
         } catch {
             logger.critical("cannot start: \(error)")
             throw ExitCode(1)

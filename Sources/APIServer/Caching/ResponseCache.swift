@@ -31,7 +31,7 @@ final class ResponseCache: Sendable {
 
     func store(_ response: Response, for tag: String) {
         let size = response.body.count
-        guard size <= maxBytes / 16 else { return }
+        guard maxEntries > 0, size <= maxBytes / 16 else { return }
         state.withLock { state in
             state.clock &+= 1
             if let old = state.entries.updateValue((response, state.clock), forKey: tag) {
