@@ -89,7 +89,11 @@ say("")
 // 4. Search on the products: common and rare terms, short queries, no match.
 var allSearches: [Duration] = []
 for term in !arguments.phases.contains("search")
-    ? [] : ["mech", "MECH", "keyboard", "walnut chair", "usb-c", "hand-fin", "bamboo tea kettle", "ke", "q", "jose", "nothing like this"]
+    ? []
+    : [
+        "mech", "MECH", "keyboard", "walnut chair", "usb-c", "hand-fin", "bamboo tea kettle", "tripod", "bluetooth", "walnut",
+        "wireless", "ke", "q", "jose", "nothing like this",
+    ]
 {
     let query = ListQuery(collection: .products, search: term, limit: 50)
     let count = try store.page(ListQuery(collection: .products, search: term, limit: 200)).items.count

@@ -17,10 +17,10 @@ extension SQLiteStore {
         public var busyTimeout: Double
         /// Full-text matches up to which a search sorts its matches rather than walking the sort
         /// index (see `SQLiteStore.page`); internal so tests can force either plan.
-        var searchMatchThreshold = 2_000
+        var searchMatchThreshold = 5_000
         /// Rows a search walk reads before it switches to testing full-text membership; internal
         /// for the same reason.
-        var searchWalkBudget = 2_500
+        var searchWalkBudget = 1_500
 
         public init(
             seedDemoData: Bool = false,
