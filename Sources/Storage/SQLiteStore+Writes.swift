@@ -44,12 +44,32 @@ extension SQLiteStore {
     /// Commits batches until the queue is empty.
     private func drain(_ db: Database) {
         while true {
+            gatherArrivals()
             let batch = queue.take(options.maximumBatchSize)
             if batch.isEmpty { return }
             let results = commit(batch.map(\.operation), in: db)
             for (request, result) in zip(batch, results) {
                 request.continuation.resume(returning: result)
             }
+        }
+    }
+
+    /// Waits while writes keep arriving, up to a millisecond, before the writer takes a batch.
+    ///
+    /// The writers answered by the last commit submit their next writes a fraction of a
+    /// millisecond later. Without the wait, the next batch leaves without them and concurrent
+    /// writers settle into two alternating half-size batches; a commit costs about the same
+    /// whatever its size (the fsync dominates), so that halves throughput. A lone writer pays one
+    /// 100 µs check per write.
+    private func gatherArrivals() {
+        var waited = 0
+        var count = queue.count
+        while waited < 10 && count < options.maximumBatchSize {
+            usleep(100)
+            waited += 1
+            let now = queue.count
+            if now == count { return }
+            count = now
         }
     }
 

@@ -29,6 +29,11 @@ final class WriteQueue: Sendable {
         }
     }
 
+    /// Requests waiting.
+    var count: Int {
+        state.withLock { $0.requests.count }
+    }
+
     /// Up to `limit` requests in arrival order; an empty result ends the drain, so the next
     /// `enqueue` schedules a new one.
     func take(_ limit: Int) -> [Request] {
