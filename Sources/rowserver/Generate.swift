@@ -80,9 +80,10 @@ struct Generate: ParsableCommand {
                 }
                 for item in small { try insert(item) }
                 for product in generator.products(count: products) { try insert(.product(product)) }
+                progress.note("indexing for search and committing \(ProgressReporter.grouped(loader.insertedCount)) items…")
                 return loader.insertedCount
             }
-            progress.finish(count: count, message: "generated \(count) items (seed \(seed)) into \(db)")
+            progress.finish(count: count, message: "generated \(ProgressReporter.grouped(count)) items (seed \(seed)) into \(db)")
         } catch StoreError.versionMismatch {
             progress.abandon()
             printError("\(db) already holds items of seed \(seed): nothing was written; use another --seed or a new --db")

@@ -47,8 +47,9 @@ struct Import: ParsableCommand {
         do {
             let count = try JSONLImporter(collection: collection, reportLimit: maxErrors).run(path: file, into: store) { step in
                 progress.update(count: step.lines, fraction: step.fraction)
+                if step.fraction == 1 { progress.note("read \(ProgressReporter.grouped(step.lines)) lines; indexing for search and committing…") }
             }
-            progress.finish(count: count, message: "imported \(count) \(collection.rawValue) into \(db)")
+            progress.finish(count: count, message: "imported \(ProgressReporter.grouped(count)) \(collection.rawValue) into \(db)")
         } catch {
             progress.abandon()
             printError("\(error)")

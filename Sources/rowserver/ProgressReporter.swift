@@ -45,6 +45,16 @@ final class ProgressReporter {
         }
     }
 
+    /// Shows what happens after the counted work (e.g. committing), which has no count of its own.
+    func note(_ text: String) {
+        if isTerminal {
+            write("\r\u{1B}[2K\(label): \(text)")
+            drewBar = true
+        } else {
+            write("\(label): \(text)\n")
+        }
+    }
+
     /// Ends the progress display with a summary line.
     func finish(count: Int, message: String) {
         if isTerminal && drewBar { write("\r\u{1B}[2K") }

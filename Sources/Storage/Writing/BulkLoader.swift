@@ -43,15 +43,6 @@ public final class BulkLoader {
             throw failure
         }
     }
-
-    /// Whether an item with this id exists, in the database or earlier in this load.
-    public func contains(_ collection: StoredCollection, id: EntityID) throws(StoreError) -> Bool {
-        do {
-            return try writer.currentRow(id, in: .of(collection)) != nil
-        } catch {
-            throw StoreError.from(error)
-        }
-    }
 }
 
 extension SQLiteStore {
@@ -61,7 +52,7 @@ extension SQLiteStore {
     ///
     /// The writer connection's page cache is raised for the load (index pages of a large load are
     /// then written to the WAL about once rather than each time they are evicted), and new rows
-    /// are added to the search indexes in one statement per table at the end (`DeferredSearchIndexing`).
+    /// are added to the search indexes in one statement per table at the end (`DeferredBulkWork`).
     public func bulkLoad<T>(_ body: (BulkLoader) throws -> T) throws -> T {
         var update = StoreState.Update(latest: 0)
         var value: T?
