@@ -97,6 +97,10 @@ struct ListViewsTests {
         }
         let missing = try await fetch(port: app.port, "/v1/tracks/trk_0000000000000000/samples")
         #expect(missing.status == 404)
+        let firstTrack = try #require(tracks.first?["id"] as? String)
+        let search = try await fetch(port: app.port, "/v1/tracks/\(firstTrack)/samples?q=a%C3%A0")
+        #expect(search.status == 400, "samples have nothing to search")
+        #expect(search.json?["code"] as? String == "INVALID_SEARCH")
     }
 
     @Test func ifNoneMatchWithTheCurrentTagIs304UntilAWriteLands() async throws {

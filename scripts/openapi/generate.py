@@ -62,7 +62,7 @@ def list_parameters(c):
         {"name": "sort", "in": "query", "required": False,
          "description": "Comma-separated fields, `-` for descending; each field at most once. The id is always the last key.",
          "schema": {"type": "string", "enum": sort_values(sortable)}},
-        ref("Search", "parameters"),
+        *([ref("Search", "parameters")] if name != "samples" else []),
         {"name": "view", "in": "query", "required": False,
          "description": "`table` for columns and cells instead of rows." if table else "Only `rows` for this collection.",
          "schema": {"type": "string", "enum": ["rows", "table"] if table else ["rows"]}},

@@ -16,6 +16,8 @@ struct CollectionDescriptor: Sendable {
     var filters: [Filter]
     var offersSections: Bool
     var offersTable: Bool
+    /// Whether `q=` searches this list (samples show numbers only: nothing to search).
+    var offersSearch = true
 
     var path: String { "/v1/\(collection.rawValue)" }
 
@@ -39,7 +41,8 @@ struct CollectionDescriptor: Sendable {
         CollectionDescriptor(collection: .tracks, title: "Tracks", filters: [], offersSections: false, offersTable: false),
     ]
 
-    static let samples = CollectionDescriptor(collection: .samples, title: "Samples", filters: [], offersSections: false, offersTable: true)
+    static let samples = CollectionDescriptor(
+        collection: .samples, title: "Samples", filters: [], offersSections: false, offersTable: true, offersSearch: false)
 
     static func named(_ name: String) -> CollectionDescriptor? {
         all.first { $0.collection.rawValue == name }

@@ -40,6 +40,9 @@ struct ListOptions: Sendable, Hashable {
                 options.cursor = item.value
             case "sort": options.sort = try parseSort(item.value, for: descriptor.collection)
             case "q":
+                guard descriptor.offersSearch else {
+                    throw .badRequest("INVALID_SEARCH", "\(descriptor.collection.rawValue) cannot be searched.", parameter: "q")
+                }
                 guard item.value.count <= maxSearchLength else {
                     throw .badRequest("INVALID_SEARCH", "q is longer than \(maxSearchLength) characters.", parameter: "q")
                 }
