@@ -378,7 +378,10 @@ def detail_schemas():
         props = {k: ({**v, "type": ["string", "null"]} if k not in required[title] and v.get("type") == "string" else v)
                  for k, v in props.items()}
         s[f"{title}Input"] = obj(props, required=required[title])
-        patchable = {k: v for k, v in props.items() if not (title == "Track" and k == "channels")}
+        # Merge patches merge into nested objects too: `{"price": {"currency": "EUR"}}` keeps the
+        # amount, so nothing inside a patched object is required.
+        patchable = {k: ({**v, "required": []} if v.get("type") == "object" else v)
+                     for k, v in props.items() if not (title == "Track" and k == "channels")}
         description = "A JSON merge patch: the fields to change; the id never changes."
         if title == "Track":
             description += (" Channels are read here as written by POST; a patch that sends `channels` must keep every"
