@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import GRDB
-import Synchronization
 
 /// The `ItemStore` on one SQLite file, in WAL mode through a GRDB `DatabasePool`.
 ///
@@ -11,9 +10,9 @@ import Synchronization
 public final class SQLiteStore: ItemStore, Sendable {
     let pool: DatabasePool
     let options: Options
-    let state: Mutex<StoreState>
+    let state: Locked<StoreState>
     let queue = WriteQueue()
-    let counters = Mutex(WriteCounters())
+    let counters = Locked(WriteCounters())
 
     /// Opens (creating it if needed) the database at `path`, migrates it, and seeds it when new.
     public init(path: String, options: Options = Options()) throws(StoreError) {
@@ -40,7 +39,7 @@ public final class SQLiteStore: ItemStore, Sendable {
             let migrator = StoreSchema.migrator()
             isNew = try pool.read { try migrator.appliedIdentifiers($0).isEmpty }
             try migrator.migrate(pool)
-            state = Mutex(try pool.read(ChangeLog.loadState))
+            state = Locked(try pool.read(ChangeLog.loadState))
         } catch {
             throw StoreError.from(error)
         }

@@ -1,5 +1,4 @@
 import Domain
-import Synchronization
 
 /// The writes waiting for the writer, and whether a drain of them is scheduled.
 ///
@@ -17,7 +16,7 @@ final class WriteQueue: Sendable {
         var draining = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Queues a request; returns true when no drain is scheduled and the caller must start one.
     func enqueue(_ request: Request) -> Bool {
