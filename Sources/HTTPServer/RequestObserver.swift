@@ -10,7 +10,7 @@ import Synchronization
 final class RequestObserver: Sendable {
     private let logger: Logger
     private let factory: any MetricsFactory
-    private let handles = Mutex<[Int: (Counter, Timer)]>([:])
+    private let handles = Locked<[Int: (Counter, Timer)]>([:])
 
     init(logger: Logger, factory: any MetricsFactory) {
         self.logger = logger

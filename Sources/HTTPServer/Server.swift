@@ -20,7 +20,7 @@ public final class Server: Sendable {
     private let core: ServerCore
     private let daemon: Daemon
     private let retainedCore: Unmanaged<ServerCore>
-    private let stopped = Mutex<Bool>(false)
+    private let stopped = Locked<Bool>(false)
 
     /// The port the server listens on (the one picked when configured with port 0).
     public var port: Int { daemon.port }

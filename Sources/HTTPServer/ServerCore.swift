@@ -16,7 +16,7 @@ final class ServerCore: Sendable {
     private let createdStates = Atomic<Int>(0)
     let isShuttingDown = Atomic<Bool>(false)
     /// Connections suspended while an async handler runs; whoever removes an entry resumes it.
-    private let suspended = Mutex<[ObjectIdentifier: SuspendedConnection]>([:])
+    private let suspended = Locked<[ObjectIdentifier: SuspendedConnection]>([:])
 
     init(configuration: ServerConfiguration, router: Router, logger: Logger, observer: RequestObserver) {
         self.configuration = configuration

@@ -79,5 +79,5 @@ final class TestServer: Sendable {
 }
 
 final class SeenRequests: Sendable {
-    let list = Mutex<[String]>([])
+    let list = Locked<[String]>([])
 }

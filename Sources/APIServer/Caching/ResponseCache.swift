@@ -16,7 +16,7 @@ final class ResponseCache: Sendable {
         var clock: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     let maxEntries: Int
     let maxBytes: Int
 
