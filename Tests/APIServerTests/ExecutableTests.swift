@@ -12,17 +12,19 @@ struct ExecutableTests {
     func signalShutsDownGracefullyAnsweringTheInFlightRequest(signal: Int32) async throws {
         let server = try ServerProcess()
         let port = server.port
-        // A request whose body is still arriving when the signal comes.
+        // A request whose body is still arriving when the signal comes. The interim 100 Continue
+        // proves the server has begun it before the signal is sent, however slow this build is.
         let client = try await onThread { () -> RawHTTPClient in
             let client = try RawHTTPClient(port: port)
-            try client.send("POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nab")
+            try client.send("POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
+            let interim = try client.readHead()
+            guard interim.status == 100 else { throw RawHTTPClient.Failure(description: "no 100 Continue: \(interim.status)") }
             return client
         }
-        try await Task.sleep(for: .milliseconds(200))
         server.signal(signal)
-        try await Task.sleep(for: .milliseconds(200))
+        try await Task.sleep(for: .milliseconds(Int(200 * RawHTTPClient.slowdown)))
         let response = try await onThread { () -> HTTPResponse in
-            try client.send("cd")
+            try client.send("abcd")
             return try client.readResponse()
         }
         #expect(response.status == 405)

@@ -59,7 +59,7 @@ struct HardeningTests {
     @Test func endlessChunkedBodyLosesItsConnection() async throws {
         let server = try TestServer { $0.maxBodySize = 1_000 }
         let closed = try await onThread { () -> Bool in
-            let client = try RawHTTPClient(port: server.port, timeout: 3)
+            let client = try RawHTTPClient(port: server.port, timeout: 3 * RawHTTPClient.slowdown)
             try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
             let chunk = "1000\r\n" + String(repeating: "x", count: 0x1000) + "\r\n"
             for _ in 0..<64 {
@@ -116,7 +116,7 @@ struct HardeningTests {
     func libraryRejectedVectorIs400AndCloses(name: String, raw: String) async throws {
         let server = try TestServer()
         let rest = try await onThread { () -> String in
-            let client = try RawHTTPClient(port: server.port, timeout: 3)
+            let client = try RawHTTPClient(port: server.port, timeout: 3 * RawHTTPClient.slowdown)
             try client.send(raw)
             return String(decoding: try client.readToEnd(), as: UTF8.self)
         }
@@ -129,7 +129,7 @@ struct HardeningTests {
     func smugglingVectorIs400AndHiddenRequestNeverRuns(name: String, raw: String) async throws {
         let server = try TestServer()
         let (response, rest) = try await onThread { () -> (HTTPResponse, String) in
-            let client = try RawHTTPClient(port: server.port, timeout: 3)
+            let client = try RawHTTPClient(port: server.port, timeout: 3 * RawHTTPClient.slowdown)
             try client.send(raw)
             let response = try client.readResponse()
             return (response, String(decoding: (try? client.readToEnd()) ?? [], as: UTF8.self))

@@ -37,7 +37,7 @@ public func exchange(port: Int, raw: String, isHEAD: Bool = false) async throws 
 
 /// Polls `condition` every 10 ms until it holds or `timeout` seconds pass.
 public func eventually(timeout: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(timeout * RawHTTPClient.slowdown)
     while Date() < deadline {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(10))

@@ -23,7 +23,18 @@ public final class RawHTTPClient: @unchecked Sendable {
     private var buffer: [UInt8] = []
     public private(set) var isClosedByPeer = false
 
-    public init(port: Int, host: String = "127.0.0.1", timeout: Double = 10) throws {
+    /// Seconds a read may wait: 10, or ROWSERVER_TEST_TIMEOUT (sanitized builds run ~10× slower).
+    public static var defaultTimeout: Double {
+        ProcessInfo.processInfo.environment["ROWSERVER_TEST_TIMEOUT"].flatMap(Double.init) ?? 10
+    }
+
+    /// How much slower than normal this build runs (ROWSERVER_TEST_SLOWDOWN, default 1): tests
+    /// that must wait for the server to get somewhere scale their pauses by it.
+    public static var slowdown: Double {
+        ProcessInfo.processInfo.environment["ROWSERVER_TEST_SLOWDOWN"].flatMap(Double.init) ?? 1
+    }
+
+    public init(port: Int, host: String = "127.0.0.1", timeout: Double = RawHTTPClient.defaultTimeout) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1e6))
@@ -98,6 +109,14 @@ public final class RawHTTPClient: @unchecked Sendable {
         return response
     }
 
+    /// Reads one response head only: the interim `100 Continue` a server sends before the body.
+    public func readHead() throws -> HTTPResponse {
+        let headEnd = try readUntil(Array("\r\n\r\n".utf8))
+        let headText = String(decoding: buffer[..<headEnd], as: UTF8.self)
+        buffer.removeFirst(headEnd + 4)
+        return try HTTPResponse(head: headText)
+    }
+
     /// Everything until the server closes the connection (or the timeout).
     public func readToEnd() throws -> [UInt8] {
         while try receive() > 0 {}
@@ -158,7 +177,7 @@ public final class RawHTTPClient: @unchecked Sendable {
     @discardableResult
     private func receive() throws -> Int {
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        let n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
         if n < 0 { throw Failure(description: "recv failed or timed out: errno \(errno)") }
         if n == 0 { isClosedByPeer = true }
         buffer += chunk[..<n]

@@ -48,7 +48,7 @@ public final class ServerProcess: @unchecked Sendable {
         try process.run()
         let handle = output.fileHandleForReading
         var line = [UInt8]()
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(30 * RawHTTPClient.slowdown)
         while Date() < deadline {
             let byte = handle.readData(ofLength: 1)
             if byte.isEmpty { break }
@@ -80,7 +80,7 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Waits for the process to exit and returns its status, or nil after `timeout` seconds.
     public func waitForExit(timeout: Double = 15) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * RawHTTPClient.slowdown)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         return process.isRunning ? nil : process.terminationStatus
     }
