@@ -99,7 +99,8 @@ struct Serve: ParsableCommand {
         let application: Application
         do {
             let store = try SQLiteStore(path: db, options: .init(seedDemoData: demoData))
-            let database = HealthCheck(name: "database") { try store.checkHealth() }
+            // At most 4 database probes a second, however hard /health is polled.
+            let database = HealthCheck(name: "database", minimumInterval: 0.25) { try store.checkHealth() }
             application = try Application(
                 configuration: configuration,
                 dependencies: .init(

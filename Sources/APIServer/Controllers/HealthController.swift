@@ -16,7 +16,7 @@ struct HealthController: Sendable {
         var failures: [(String, String?)] = []
         for check in checks {
             do {
-                try check.probe()
+                try check.run()
             } catch {
                 failures.append((check.name, "\(error)"))
             }
