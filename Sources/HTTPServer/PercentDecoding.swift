@@ -21,7 +21,8 @@ enum PercentDecoding {
             let byte = input[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < input.count,
-                      let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2]) else {
+                    let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
+                else {
                     throw .malformedEscape
                 }
                 bytes.append(high << 4 | low)
@@ -33,19 +34,6 @@ enum PercentDecoding {
         }
         guard let string = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
         return string
-    }
-
-    /// Convenience for callers holding a `String`.
-    static func decode(_ input: String, plusAsSpace: Bool) throws(Failure) -> String {
-        var input = input
-        let result: Result<String, Failure> = input.withUTF8 { bytes in
-            do throws(Failure) {
-                return .success(try decode(bytes, plusAsSpace: plusAsSpace))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

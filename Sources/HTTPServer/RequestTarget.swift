@@ -108,18 +108,6 @@ public struct RequestTarget: Sendable, Equatable {
     }
 
     /// Parses `name=value&...` (form encoding: `+` is a space).
-    static func parseQuery(_ query: String) throws(HTTPError) -> [QueryItem] {
-        var query = query
-        let result: Result<[QueryItem], HTTPError> = query.withUTF8 { bytes in
-            do throws(HTTPError) {
-                return .success(try parseQuery(bytes: bytes))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
-    }
-
     static func parseQuery(bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> [QueryItem] {
         var items: [QueryItem] = []
         var pairStart = 0

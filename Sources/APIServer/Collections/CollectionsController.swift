@@ -31,7 +31,7 @@ struct CollectionsController: Sendable {
 
     func samples(_ request: Request) throws(HTTPError) -> Response {
         guard let raw = request.parameter("id"), let id = EntityID(parsing: raw, kind: .track),
-            case .track(let track)? = try StoreFailure.wrap({ () throws(StoreError) in try store.item(.tracks, id: id) })?.item
+            case .track(let track)? = try StoreError.mapping({ () throws(StoreError) in try store.item(.tracks, id: id) })?.item
         else {
             throw .notFound("No track with this id.")
         }
@@ -52,7 +52,7 @@ struct CollectionsController: Sendable {
         let query = ListQuery(
             collection: descriptor.collection, sort: options.sort, filters: options.filters, search: options.search,
             groupByDepartment: options.groupByDepartment, parent: track?.id, after: after, limit: options.limit)
-        let result = try StoreFailure.wrap { () throws(StoreError) in try store.page(query) }
+        let result = try StoreError.mapping { () throws(StoreError) in try store.page(query) }
         let next = result.nextAfter.map { Cursor.seal(after: $0, shape: shape, signer: signer) }
         let renderer = PageRenderer(shape: shape, descriptor: descriptor, context: context, track: track)
         var response = Response.json(renderer.body(page: result, next: next))
@@ -114,7 +114,7 @@ struct CollectionsController: Sendable {
             return Self.changesResponse(&json, next: token, more: false, collection: collection, locale: context.locale)
         }
         let after = try ChangeToken.open(since, collection: collection, signer: signer)
-        let batch = try StoreFailure.wrap { () throws(StoreError) in try store.changes(collection, after: after, limit: limit) }
+        let batch = try StoreError.mapping { () throws(StoreError) in try store.changes(collection, after: after, limit: limit) }
         for change in batch.changes {
             json.beginObject()
             if let item = change.item?.item, change.operation != .delete {
