@@ -1,7 +1,7 @@
 import CMicroHTTPD
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // The C callbacks libmicrohttpd calls from its pool threads. Each is a free function that

@@ -138,11 +138,11 @@ final class ServerCore: Sendable {
         switch router.match(request.method, request.segments) {
         case .notFound:
             return .response(ProblemDetails.response(for: .notFound()))
-        case let .methodNotAllowed(allowed, template, routeIndex):
+        case .methodNotAllowed(let allowed, let template, let routeIndex):
             request.routeTemplate = template
             request.routeIndex = routeIndex
             return .response(ProblemDetails.response(for: .methodNotAllowed(request.method.rawValue, allowed: allowed)))
-        case let .found(handler, parameters, template, routeIndex):
+        case .found(let handler, let parameters, let template, let routeIndex):
             request.parameters = parameters
             request.routeTemplate = template
             request.routeIndex = routeIndex
@@ -222,7 +222,10 @@ final class ServerCore: Sendable {
         if cors.isEnabled { cors.decorate(&response, origin: state.request.headers["Origin"]) }
         if isShuttingDown.load(ordering: .relaxed) { response.headers.set("Connection", "close") }
         let result = response.body.withUnsafeBytes { bytes -> MHD_Result in
-            guard let mhdResponse = MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY) else {
+            guard
+                let mhdResponse = MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            else {
                 return .NO
             }
             for field in response.headers {

@@ -8,7 +8,7 @@ import Prometheus
 import Storage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `rowserver serve`: run the server until SIGTERM or SIGINT, then shut down gracefully.

@@ -3,7 +3,7 @@ import HTTPTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("The rowserver executable")

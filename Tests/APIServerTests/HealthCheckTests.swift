@@ -1,6 +1,7 @@
-@testable import APIServer
 import Synchronization
 import Testing
+
+@testable import APIServer
 
 @Suite("Health probes (pure)")
 struct HealthCheckTests {

@@ -1,7 +1,8 @@
-@testable import APIServer
 import HTTPServer
 import Storage
 import Testing
+
+@testable import APIServer
 
 @Suite("List parameters (pure)")
 struct ListOptionsTests {

@@ -60,7 +60,9 @@ struct ListRouteTests {
 
     @Test func walkingAllPagesReturnsEveryRowOnceInTheStoresOrder() async throws {
         let app = try LiveStoreApplication()
-        for (path, sort) in [("/v1/products?limit=200", nil), ("/v1/products?limit=150&sort=-price,name", "-price,name"), ("/v1/people?limit=33", nil)] {
+        for (path, sort) in [
+            ("/v1/products?limit=200", nil), ("/v1/products?limit=150&sort=-price,name", "-price,name"), ("/v1/people?limit=33", nil),
+        ] {
             let ids = try await walk(port: app.port, path)
             #expect(Set(ids).count == ids.count, "\(path) repeated a row")
             let collection: StoredCollection = path.contains("people") ? .people : .products

@@ -114,9 +114,11 @@ struct ListViewsTests {
         #expect(again.header("Cache-Control") == "no-cache")
         let otherLocale = try await fetch(port: app.port, "/v1/products?limit=5", headers: [("If-None-Match", tag), ("Accept-Language", "de-DE")])
         #expect(otherLocale.status == 200, "the locale is part of the tag")
-        _ = try await app.store.insert(.product(Product(
-            id: EntityID.generate(kind: .product), name: "Aardvark lamp", shortDescription: "New", longDescription: "",
-            price: Money(minorUnits: 100, currency: "USD"))))
+        _ = try await app.store.insert(
+            .product(
+                Product(
+                    id: EntityID.generate(kind: .product), name: "Aardvark lamp", shortDescription: "New", longDescription: "",
+                    price: Money(minorUnits: 100, currency: "USD"))))
         let afterWrite = try await fetch(port: app.port, "/v1/products?limit=5", headers: [("If-None-Match", tag)])
         #expect(afterWrite.status == 200)
         #expect(afterWrite.header("ETag") != tag)

@@ -60,8 +60,9 @@ struct OperationalEndpointTests {
         #expect(response.status == 200)
         #expect(response.header("Content-Type")?.hasPrefix("application/yaml") == true)
         #expect(response.text.hasPrefix("openapi: \"3.1"))
-        let onDisk = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../openapi.yaml"), encoding: .utf8)
+        let onDisk = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../openapi.yaml"), encoding: .utf8)
         #expect(response.text.trimmingCharacters(in: .newlines) == onDisk.trimmingCharacters(in: .newlines))
     }
 }

@@ -1,6 +1,7 @@
-@testable import APIServer
 import HTTPServer
 import Testing
+
+@testable import APIServer
 
 @Suite("ResponseCache (pure)")
 struct ResponseCacheTests {

@@ -1,8 +1,9 @@
-@testable import APIServer
 import Domain
 import HTTPServer
 import Storage
 import Testing
+
+@testable import APIServer
 
 @Suite("Cursors and change tokens (pure)")
 struct TokenTests {
@@ -93,7 +94,9 @@ struct TokenTests {
         #expect(!EntityTag.noneMatchHits(nil, current: tag))
     }
 
-    static let encodings: [(String, String)] = [("abc-_.~", "abc-_.~"), ("a b", "a%20b"), ("José", "Jos%C3%A9"), ("a&b=c", "a%26b%3Dc"), ("+", "%2B")]
+    static let encodings: [(String, String)] = [
+        ("abc-_.~", "abc-_.~"), ("a b", "a%20b"), ("José", "Jos%C3%A9"), ("a&b=c", "a%26b%3Dc"), ("+", "%2B"),
+    ]
 
     @Test(arguments: encodings)
     func linksPercentEncodeValues(raw: String, encoded: String) {

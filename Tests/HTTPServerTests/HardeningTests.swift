@@ -98,11 +98,26 @@ struct HardeningTests {
 
     /// Each vector hides a second request after the first one's headers.
     static let smugglingVectors: [(String, String)] = [
-        ("content-length and transfer-encoding", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /hidden HTTP/1.1\r\nHost: x\r\n\r\n"),
-        ("differing content-lengths", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 36\r\n\r\nGET /hidden HTTP/1.1\r\nHost: x\r\n\r\n"),
-        ("transfer-encoding gzip, chunked", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\nGET /hidden HTTP/1.1\r\nHost: x\r\n\r\n"),
-        ("transfer-encoding on HTTP/1.0", "POST /echo HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /hidden HTTP/1.1\r\nHost: x\r\n\r\n"),
-        ("two transfer-encoding headers", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n\r\n0\r\n\r\nGET /hidden HTTP/1.1\r\nHost: x\r\n\r\n"),
+        (
+            "content-length and transfer-encoding",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /hidden HTTP/1.1\r\nHost: x\r\n\r\n"
+        ),
+        (
+            "differing content-lengths",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 36\r\n\r\nGET /hidden HTTP/1.1\r\nHost: x\r\n\r\n"
+        ),
+        (
+            "transfer-encoding gzip, chunked",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\nGET /hidden HTTP/1.1\r\nHost: x\r\n\r\n"
+        ),
+        (
+            "transfer-encoding on HTTP/1.0",
+            "POST /echo HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /hidden HTTP/1.1\r\nHost: x\r\n\r\n"
+        ),
+        (
+            "two transfer-encoding headers",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n\r\n0\r\n\r\nGET /hidden HTTP/1.1\r\nHost: x\r\n\r\n"
+        ),
     ]
 
     /// Vectors libmicrohttpd rejects itself, before any callback: its own 400 (HTML body, and in

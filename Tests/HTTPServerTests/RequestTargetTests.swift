@@ -1,5 +1,6 @@
-@testable import HTTPServer
 import Testing
+
+@testable import HTTPServer
 
 @Suite("RequestTarget parsing (pure)")
 struct RequestTargetTests {
@@ -29,7 +30,8 @@ struct RequestTargetTests {
         ("", "INVALID_PATH"), ("v1/products", "INVALID_PATH"), ("/a#b", "INVALID_PATH"), ("/%00", "INVALID_PATH"),
         ("/%ff", "INVALID_PATH"), ("/%c0%af", "INVALID_PATH"), ("/%ed%a0%80", "INVALID_PATH"), ("/..", "INVALID_PATH"),
         ("/%2e", "INVALID_PATH"), ("/%", "INVALID_PATH"), ("/%a", "INVALID_PATH"), ("/%gg", "INVALID_PATH"),
-        ("/a%09b", "INVALID_PATH"), ("/a b", "INVALID_PATH"), ("/a\tb", "INVALID_PATH"), ("/x?a=%00", "INVALID_QUERY"), ("/x?a=%", "INVALID_QUERY"), ("/x?a=%fe%ff", "INVALID_QUERY"),
+        ("/a%09b", "INVALID_PATH"), ("/a b", "INVALID_PATH"), ("/a\tb", "INVALID_PATH"), ("/x?a=%00", "INVALID_QUERY"), ("/x?a=%", "INVALID_QUERY"),
+        ("/x?a=%fe%ff", "INVALID_QUERY"),
         ("/x?" + (0..<65).map { "p\($0)=1" }.joined(separator: "&"), "INVALID_QUERY"),
     ]
 

@@ -37,20 +37,26 @@ final class TestServer: Sendable {
             record(request)
             return Response.json(Array(#"{"special":true}"#.utf8))
         }
-        router.add(.DELETE, "/items/:id", .sync { request in
-            record(request)
-            return .empty(status: 204)
-        })
-        router.add(.POST, "/echo", .sync { request in
-            record(request)
-            return Response(status: 200, body: request.body)
-        })
-        router.add(.POST, "/slow", .async { request in
-            record(request)
-            let millis = Int(request.query("ms") ?? "") ?? 200
-            try await Task.sleep(for: .milliseconds(millis))
-            return Response.json(Array(#"{"slow":true}"#.utf8))
-        })
+        router.add(
+            .DELETE, "/items/:id",
+            .sync { request in
+                record(request)
+                return .empty(status: 204)
+            })
+        router.add(
+            .POST, "/echo",
+            .sync { request in
+                record(request)
+                return Response(status: 200, body: request.body)
+            })
+        router.add(
+            .POST, "/slow",
+            .async { request in
+                record(request)
+                let millis = Int(request.query("ms") ?? "") ?? 200
+                try await Task.sleep(for: .milliseconds(millis))
+                return Response.json(Array(#"{"slow":true}"#.utf8))
+            })
         router.get("/hidden") { request in
             record(request)
             return Response.json(Array("{}".utf8))

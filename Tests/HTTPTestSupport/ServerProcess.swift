@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The built `rowserver` binary running as a child process on a port it picked (port 0).
@@ -38,7 +38,8 @@ public final class ServerProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         process = Process()
         process.executableURL = Self.binaryURL
-        process.arguments = ["serve", "--port", "0", "--log-level", "warning", "--db", directory.appendingPathComponent("test.sqlite").path]
+        process.arguments =
+            ["serve", "--port", "0", "--log-level", "warning", "--db", directory.appendingPathComponent("test.sqlite").path]
             + arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }

@@ -5,7 +5,10 @@ import Storage
 struct CollectionDescriptor: Sendable {
     /// A filter parameter of the list endpoint.
     struct Filter: Sendable {
-        enum Kind: Sendable { case entityID(EntityKind), minorUnits }
+        enum Kind: Sendable {
+            case entityID(EntityKind)
+            case minorUnits
+        }
         var name: String
         var kind: Kind
         var description: String

@@ -38,7 +38,8 @@ enum Cursor {
         }
         var reader = ByteReader(payload)
         guard reader.byte() == format, reader.bytes(8) == shape.fingerprint, let count = reader.byte() else {
-            throw .badRequest("INVALID_CURSOR", "The cursor belongs to another query (collection, sort, filters, search or view).", parameter: "cursor")
+            throw .badRequest(
+                "INVALID_CURSOR", "The cursor belongs to another query (collection, sort, filters, search or view).", parameter: "cursor")
         }
         var values: [SortValue] = []
         for _ in 0..<count {

@@ -57,7 +57,8 @@ struct ListOptions: Sendable, Hashable {
             case "group":
                 guard descriptor.offersSections, item.value == "department" else {
                     throw .badRequest(
-                        "INVALID_GROUP", descriptor.offersSections ? "group must be 'department'." : "\(descriptor.collection.rawValue) offer no sections.",
+                        "INVALID_GROUP",
+                        descriptor.offersSections ? "group must be 'department'." : "\(descriptor.collection.rawValue) offer no sections.",
                         parameter: "group")
                 }
                 options.groupByDepartment = true

@@ -48,9 +48,11 @@ enum Base64URL {
     }
 
     static func decode(_ text: String) -> [UInt8]? {
-        guard text.utf8.allSatisfy({ byte in
-            (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 95
-        }) else { return nil }
+        guard
+            text.utf8.allSatisfy({ byte in
+                (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 95
+            })
+        else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         let remainder = base64.utf8.count % 4
         if remainder == 1 { return nil }
