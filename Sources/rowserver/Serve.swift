@@ -48,7 +48,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds a graceful shutdown waits for in-flight requests. (ROWSERVER_SHUTDOWN_GRACE)")
     var shutdownGrace: Double = Environment.double("ROWSERVER_SHUTDOWN_GRACE") ?? 10
 
-    @Option(help: "Rendered list pages kept by ETag; 0 turns the cache off. (ROWSERVER_RESPONSE_CACHE)")
+    @Option(help: "Rendered list pages kept by ETag, and 8 times as many details; 0 turns both caches off. (ROWSERVER_RESPONSE_CACHE)")
     var responseCache: Int = Environment.int("ROWSERVER_RESPONSE_CACHE") ?? 2_048
 
     @Option(help: "trace, debug, info, notice, warning, error or critical; info logs one line per request. (ROWSERVER_LOG_LEVEL)")

@@ -14,8 +14,13 @@ import Storage
 /// `*`, else 412 and nothing changes. Without `If-Match` the write proceeds: last writer wins
 /// for DELETE, and a PATCH is still applied to the version it read (it is re-read and re-applied
 /// when another write lands in between, up to ``patchAttempts`` times, then 409).
+///
+/// Finished details are kept in `details`, keyed like list pages: by the versions of every
+/// collection the detail reads, the item and the locale (``DetailCacheKey``), so a write to any
+/// of them changes the key and a stale detail is never served.
 struct ItemsController: Sendable {
     let store: any ItemStore
+    let details: ResponseCache
 
     static let patchAttempts = 3
 
@@ -31,18 +36,40 @@ struct ItemsController: Sendable {
     func detail(_ request: Request) throws(HTTPError) -> Response {
         let collection = try ItemAddress.collection(request)
         let id = try ItemAddress.id(request.parameter("id"), of: collection.kind)
-        return try conditionalDetail(try load(collection, id), request: request)
+        return try cachedDetail(collection, id, request: request) { () throws(HTTPError) in try load(collection, id) }
     }
 
     /// A sample by id, only under the track it belongs to.
     func sampleDetail(_ request: Request) throws(HTTPError) -> Response {
         let trackID = try ItemAddress.id(request.parameter("id"), of: .track)
         let sampleID = try ItemAddress.id(request.parameter("sampleID"), of: .sample)
-        let sample = try load(.samples, sampleID)
-        guard case .sample(let value) = sample.item, value.trackID == trackID else {
-            throw .notFound("This track has no sample with this id.")
+        return try cachedDetail(.samples, sampleID, parent: trackID, request: request) { () throws(HTTPError) in
+            let sample = try load(.samples, sampleID)
+            guard case .sample(let value) = sample.item, value.trackID == trackID else {
+                throw .notFound("This track has no sample with this id.")
+            }
+            return sample
         }
-        return try conditionalDetail(sample, request: request)
+    }
+
+    /// The detail from the cache, or loaded, rendered and kept; 304 when `If-None-Match` names
+    /// its tag either way.
+    private func cachedDetail(
+        _ collection: StoredCollection, _ id: EntityID, parent: EntityID? = nil, request: Request,
+        load: () throws(HTTPError) -> Versioned<StoredItem>
+    ) throws(HTTPError) -> Response {
+        let locale = request.renderContext.locale
+        let versions = ListETag.dependencies(of: collection).map { store.version(of: $0) }
+        let key = DetailCacheKey.make(collection: collection, id: id, parent: parent, versions: versions, locale: locale)
+        if let cached = details.lookup(key) {
+            if let tag = cached.headers["ETag"], EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
+                return Self.notModified(tag: tag, locale: locale)
+            }
+            return cached
+        }
+        let response = try conditionalDetail(try load(), request: request)
+        if response.status == 200 { details.store(response, for: key) }
+        return response
     }
 
     /// The item, or 404.
@@ -65,13 +92,13 @@ struct ItemsController: Sendable {
         let context = request.renderContext
         let tag = EntityTag.detail(version: DetailEncoder.version(of: item, related: related), locale: context.locale)
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
-            var response = Response.empty(status: 304)
-            response.headers.set("ETag", tag)
-            response.headers.set("Cache-Control", "no-cache")
-            response.setLanguage(context.locale)
-            return response
+            return Self.notModified(tag: tag, locale: context.locale)
         }
         return Self.detailResponse(item, related: related, context: context)
+    }
+
+    private static func notModified(tag: String, locale: RenderLocale) -> Response {
+        CollectionsController.notModified(tag: tag, locale: locale)
     }
 
     /// The detail with its `ETag`; `no-cache` because it changes whenever the item is written.
