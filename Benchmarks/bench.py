@@ -1,101 +1,43 @@
 #!/usr/bin/env python3
-"""rowserver's benchmark suite: builds a release binary, generates the datasets into a scratch
-folder, starts the server, drives it with wrk, and prints one table (requests/s, p50/p99,
-server CPU µs per request, peak RSS) plus a JSON file of the same figures.
+"""rowserver's benchmark suite, one command from a fresh clone:
 
-    python3 Benchmarks/bench.py                       # every scenario, 1,000,000 products
-    python3 Benchmarks/bench.py --scenarios page1,deep,search --duration 5
-    python3 Benchmarks/bench.py --smoke               # CI: one short scenario on a small dataset
+    python3 Benchmarks/bench.py                 # everything: ~12 min on a fresh clone, ~6 min warm
+    python3 Benchmarks/bench.py --smoke         # CI: two short scenarios on 10,000 products
+    python3 Benchmarks/bench.py --servers rowserver --scenarios page1,deep --rounds 1
 
-Never run it while a build runs: the figures halve. Absolute figures swing on shared machines;
-compare ratios measured in the same run.
+It builds rowserver in release mode, generates the datasets into .build/bench (1,000,000 and
+10,000 products with the demo people and tracks), and when ../shared/bench is there builds the
+C ceiling and the Hummingbird peer into .build/bench too. Then it measures, with wrk -t1 on
+loopback, in interleaved rounds (A B C … A B C …):
+
+  rowserver     1,000,000 products, default caches: every scenario
+  uncached      the same database with --response-cache 0: what a query and a render cost
+  uncached-10k  10,000 products, no cache; cached-10k: 10,000 products, default caches
+  ceiling, hummingbird   /health, a page of 50 rows, details by rotating ids
+
+and prints one table (requests/s, p50/p99, server CPU µs per request, ratios to the
+references of the same run), the targets of issue #6 as met or missed, start-up time and peak
+RSS; it writes the figures to .build/bench/results.json and, with matplotlib, a plot to
+.build/bench/results.png. Never run it while a build runs: the figures halve.
 """
 import argparse
-import http.client
 import json
 import os
 import pathlib
+import random
 import re
 import shutil
-import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
-import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import bench_report  # noqa: E402
+from bench_servers import ROOT, SCRATCH, References, build_rowserver, dataset, log, rowserver  # noqa: E402
+
 WRK = ROOT / "Benchmarks" / "wrk"
-SCRATCH = ROOT / ".build" / "bench"
-
-
-def log(message):
-    print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
-
-
-def build():
-    log("building rowserver (release)")
-    subprocess.run(["swift", "build", "-c", "release", "--product", "rowserver"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                          capture_output=True, text=True).stdout.strip()
-    return pathlib.Path(path) / "rowserver"
-
-
-def dataset(binary, products):
-    """A database with `products` generated products (plus the demo people and tracks)."""
-    SCRATCH.mkdir(parents=True, exist_ok=True)
-    db = SCRATCH / f"products-{products}.sqlite"
-    if not db.exists():
-        log(f"generating {products:,} products into {db}")
-        started = time.time()
-        subprocess.run([str(binary), "generate", "--db", str(db), "--products", str(products)], check=True,
-                       stdout=subprocess.DEVNULL)
-        log(f"generated in {time.time() - started:.1f} s")
-    return db
-
-
-class Server:
-    def __init__(self, binary, db, extra=()):
-        started = time.time()
-        self.process = subprocess.Popen([str(binary), "serve", "--port", "0", "--db", str(db), "--log-level", "error", *extra],
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        line = ""
-        while "listening on" not in line:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError("rowserver did not start")
-        self.port = int(line.rsplit(":", 1)[1])
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.get("/health")
-        self.startup_ms = (time.time() - started) * 1000
-
-    def get(self, path, headers=None):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        connection.request("GET", path, headers=headers or {})
-        response = connection.getresponse()
-        body = response.read()
-        return response.status, dict(response.getheaders()), body
-
-    def json(self, path):
-        return json.loads(self.get(path)[2])
-
-    def cpu_ticks(self):
-        fields = open(f"/proc/{self.process.pid}/stat").read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])
-
-    def status(self, key):
-        for line in open(f"/proc/{self.process.pid}/status"):
-            if line.startswith(key + ":"):
-                return int(line.split()[1])
-        return 0
-
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+WRITES = ("writes", "mixed")
 
 
 def walk_to(server, path, rows):
@@ -117,45 +59,69 @@ def write_paths(name, paths):
     return file
 
 
-def scenarios(server, db, smoke):
-    """name -> (path, lua script or None, extra wrk args, script args)."""
+def search_terms(db):
+    """Words of 100 random product names (seeded), their 2-letter starts, and texts that match nothing."""
+    connection = sqlite3.connect(str(db))
+    top = connection.execute("SELECT max(pk) FROM products").fetchone()[0] or 1
+    chooser = random.Random(7)
+    words = []
+    for pk in chooser.sample(range(1, top + 1), min(100, top)):
+        row = connection.execute("SELECT title_key FROM products WHERE pk = ?", (pk,)).fetchone()
+        if row and row[0]:
+            words.append(chooser.choice(row[0].split()))
+    connection.close()
+    short = sorted({word[:2] for word in words if len(word) >= 2})[:10]
+    return words + short + ["zq", "qqqq", "xyzzy", "walnut chair"]
+
+
+def scenarios(server, db, dataset_products):
+    """name -> (path, lua script or None, extra wrk args, script args, connections or None)."""
     connection = sqlite3.connect(str(db))
     ids = [row[0] for row in connection.execute("SELECT id FROM products ORDER BY random() LIMIT 10000")]
     connection.close()
-    people = server.json("/v1/people?limit=1")["rows"]
     track = server.json("/v1/tracks?limit=1")["rows"][0]
     etag = server.get("/v1/products?limit=50")[1].get("ETag", "")
-    s = {
-        "health": ("/health", None, [], []),
-        "page1": ("/v1/products?limit=50", None, [], []),
+    deep = walk_to(server, "/v1/products", dataset_products // 2)
+    search = write_paths(f"search-{dataset_products}", [f"/v1/products?q={term.replace(' ', '%20')}&limit=50"
+                                                         for term in search_terms(db)])
+    details = write_paths(f"details-{dataset_products}", [f"/v1/products/{i}" for i in ids])
+    mixed = write_paths(f"mixed-{dataset_products}", [f"/v1/products/{i}" for i in ids[:2000]]
+                        + ["/v1/products?limit=50", deep, "/v1/people?group=department", "/v1/products?limit=50&sort=-price"])
+    return {
+        "health": ("/health", None, [], [], None),
+        "page1": ("/v1/products?limit=50", None, [], [], None),
+        "deep": (deep, None, [], [], None),
+        "sorted": ("/v1/products?limit=50&sort=-price", None, [], [], None),
+        "sections": ("/v1/people?group=department&limit=50", None, [], [], None),
+        "people-table": ("/v1/people?view=table&limit=50", None, [], [], None),
+        "samples-table": (f"/v1/tracks/{track['id']}/samples?view=table&limit=50", None, [], [], None),
+        "search": ("/", "paths.lua", [], [str(search)], None),
+        "search-1conn": ("/", "paths.lua", [], [str(search)], 1),
+        "detail": ("/", "paths.lua", [], [str(details)], None),
+        "revalidate": ("/v1/products?limit=50", None, ["-H", f"If-None-Match: {etag}"], [], None),
+        "writes": ("/", "writes.lua", [], ["1"], None),
+        "mixed": ("/", "writes.lua", [], ["10", str(mixed)], None),
     }
-    if smoke:
-        return s
-    deep = walk_to(server, "/v1/products", 500_000)
-    s["deep"] = (deep, None, [], [])
-    s["sorted"] = ("/v1/products?limit=50&sort=-price", None, [], [])
-    s["sections"] = ("/v1/people?group=department&limit=50", None, [], [])
-    s["people-table"] = ("/v1/people?view=table&limit=50", None, [], [])
-    s["samples-table"] = (f"/v1/tracks/{track['id']}/samples?view=table&limit=50", None, [], [])
-    terms = ["keyboard", "mug", "lamp", "ergo", "tripod", "smart", "usb", "kettle", "chair", "mouse"]
-    s["search"] = ("/", "paths.lua", [], [str(write_paths("search", [f"/v1/products?q={t}&limit=50" for t in terms]))])
-    s["detail"] = ("/", "paths.lua", [], [str(write_paths("details", [f"/v1/products/{i}" for i in ids]))])
-    s["revalidate"] = ("/v1/products?limit=50", None, ["-H", f"If-None-Match: {etag}"], [])
-    s["writes"] = ("/", "writes.lua", [], ["1"])
-    s["mixed"] = ("/", "writes.lua", [], ["10", str(write_paths("mixed", [f"/v1/products/{i}" for i in ids[:2000]]
-                                                                      + ["/v1/products?limit=50", deep, "/v1/people?group=department"]))])
-    return s
+
+
+def reference_scenarios(references):
+    details = write_paths("reference-details", references.detail_paths())
+    return {
+        "health": ("/health", None, [], [], None),
+        "list": ("/v1/products?limit=50", None, [], [], None),
+        "detail": ("/", "paths.lua", [], [str(details)], None),
+    }
 
 
 def run_wrk(server, name, spec, duration, connections):
-    path, script, extra, script_args = spec
+    path, script, extra, script_args, own_connections = spec
     combined = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
     if script:
         combined.write((WRK / script).read_text() + "\n")
     combined.write((WRK / "report.lua").read_text())
     combined.close()
-    command = ["wrk", "-t1", f"-c{connections}", f"-d{duration}s", "--latency", "-s", combined.name, *extra,
-               server.base + path]
+    command = ["wrk", "-t1", f"-c{own_connections or connections}", f"-d{duration}s", "--latency", "-s", combined.name,
+               *extra, server.base + path]
     if script_args:
         command += ["--", *script_args]
     before = server.cpu_ticks()
@@ -164,59 +130,137 @@ def run_wrk(server, name, spec, duration, connections):
     os.unlink(combined.name)
     match = re.search(r"^JSON (.*)$", output, re.M)
     if not match:
-        raise RuntimeError(f"wrk gave no figures for {name}:\n{output}")
+        raise RuntimeError(f"wrk gave no figures for {server.name} {name}:\n{output}")
     figures = json.loads(match.group(1))
     seconds = figures["duration_us"] / 1e6
     requests = max(figures["requests"], 1)
-    ticks = os.sysconf("SC_CLK_TCK")
     return {
-        "scenario": name, "requests_per_s": figures["requests"] / seconds,
+        "server": server.name, "scenario": name, "requests_per_s": figures["requests"] / seconds,
         "p50_ms": figures["p50_us"] / 1000, "p99_ms": figures["p99_us"] / 1000,
-        "cpu_us_per_request": (after - before) / ticks * 1e6 / requests,
+        "cpu_us_per_request": (after - before) / os.sysconf("SC_CLK_TCK") * 1e6 / requests,
         "errors": figures["errors"], "non2xx": figures["non2xx"],
     }
 
 
+def plan(arguments):
+    """(server name, dataset size, serve arguments, scenario names) in measuring order."""
+    large, small = arguments.products, arguments.small_products
+    if arguments.smoke:
+        return [("rowserver", small, [], ["health", "page1"])]
+    everything = ["health", "page1", "deep", "sorted", "sections", "people-table", "samples-table", "search", "detail",
+                  "revalidate", "writes", "mixed"]
+    uncached = ["page1", "deep", "sorted", "sections", "people-table", "samples-table", "search", "search-1conn", "detail"]
+    return [
+        ("rowserver", large, [], everything),
+        ("uncached", large, ["--response-cache", "0"], uncached),
+        ("uncached-10k", small, ["--response-cache", "0"], ["page1", "search", "search-1conn"]),
+        ("cached-10k", small, [], ["page1"]),
+    ]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--products", type=int, default=1_000_000)
-    parser.add_argument("--scenarios", default="")
-    parser.add_argument("--duration", type=int, default=10)
+    parser.add_argument("--products", type=int, default=1_000_000, help="the large dataset")
+    parser.add_argument("--small-products", type=int, default=10_000, help="the small dataset")
+    parser.add_argument("--servers", default="", help="comma-separated: rowserver,uncached,uncached-10k,cached-10k,ceiling,hummingbird")
+    parser.add_argument("--scenarios", default="", help="comma-separated scenario names (default: each server's own list)")
+    parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run")
+    parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds; the table shows medians")
+    parser.add_argument("--warmup", type=int, default=1, help="seconds of wrk before round 1 of each run")
     parser.add_argument("--connections", type=int, default=32)
-    parser.add_argument("--smoke", action="store_true", help="CI: a 2 s health scenario on 10,000 products")
+    parser.add_argument("--references", default=str(ROOT.parent / "shared" / "bench"),
+                        help="../shared/bench (the ceiling and the Hummingbird peer), or 'none'")
+    parser.add_argument("--no-hummingbird", action="store_true", help="skip the Hummingbird peer (its first build takes ~5 min)")
+    parser.add_argument("--smoke", action="store_true", help="CI: health and page 1 for 2 s on 10,000 products, ceiling only")
+    parser.add_argument("--binary", default=None, help="a rowserver binary to measure instead of building one")
     parser.add_argument("--out", default=str(SCRATCH / "results.json"))
-    parser.add_argument("--binary", default=None)
-    parser.add_argument("--response-cache", type=int, default=None, help="server's --response-cache (0 measures uncached pages)")
     arguments = parser.parse_args()
     if arguments.smoke:
-        arguments.products, arguments.duration, arguments.scenarios = 10_000, 2, "health,page1"
+        arguments.duration, arguments.rounds, arguments.warmup, arguments.no_hummingbird = 2, 1, 0, True
     if not shutil.which("wrk"):
         sys.exit("wrk is missing: apt-get install wrk")
-    binary = pathlib.Path(arguments.binary) if arguments.binary else build()
-    db = dataset(binary, arguments.products)
-    extra = ["--response-cache", str(arguments.response_cache)] if arguments.response_cache is not None else []
-    server = Server(binary, db, extra)
-    results = {"products": arguments.products, "startup_ms": server.startup_ms, "response_cache": arguments.response_cache,
-               "scenarios": []}
+    wanted_servers = set(filter(None, arguments.servers.split(",")))
+    wanted_scenarios = set(filter(None, arguments.scenarios.split(",")))
+
+    binary = pathlib.Path(arguments.binary) if arguments.binary else build_rowserver()
+    references = None
+    if arguments.references != "none" and References.available(arguments.references) \
+            and (not wanted_servers or wanted_servers & {"ceiling", "hummingbird"}):
+        with_hummingbird = not arguments.no_hummingbird and (not wanted_servers or "hummingbird" in wanted_servers)
+        references = References(arguments.references, with_hummingbird=with_hummingbird)
+        references.build()
+    elif arguments.references != "none":
+        log(f"no references at {arguments.references}: ratios left out")
+
+    running, work, facts = [], [], {"products": arguments.products, "small_products": arguments.small_products,
+                                     "duration_s": arguments.duration, "rounds": arguments.rounds,
+                                     "connections": arguments.connections}
     try:
-        available = scenarios(server, db, arguments.smoke)
-        chosen = arguments.scenarios.split(",") if arguments.scenarios else list(available)
-        for name in chosen:
-            log(f"{name}: {arguments.duration} s, {arguments.connections} connections")
-            results["scenarios"].append(run_wrk(server, name, available[name], arguments.duration, arguments.connections))
-        results["peak_rss_mib"] = server.status("VmHWM") / 1024
+        for name, size, extra, names in plan(arguments):
+            if wanted_servers and name not in wanted_servers:
+                continue
+            names = [n for n in names if not wanted_scenarios or n in wanted_scenarios]
+            if not names:
+                continue
+            db = dataset(binary, size)
+            server = rowserver(name, binary, db, extra)
+            running.append(server)
+            facts[f"startup_ms_{name}"] = server.startup_ms
+            available = scenarios(server, db, size)
+            work += [(server, scenario, available[scenario]) for scenario in names]
+        if references:
+            for server in references.start():
+                if wanted_servers and server.name not in wanted_servers:
+                    server.stop()
+                    continue
+                running.append(server)
+                available = reference_scenarios(references)
+                work += [(server, scenario, spec) for scenario, spec in available.items()]
+        # Writes grow the database and move every cache key: they go last in each round.
+        work.sort(key=lambda entry: entry[1] in WRITES)
+        measurements = []
+        for round_number in range(1, arguments.rounds + 1):
+            for server, scenario, spec in work:
+                if round_number == 1 and arguments.warmup:
+                    run_wrk(server, scenario, spec, arguments.warmup, arguments.connections)
+                log(f"round {round_number}: {server.name} {scenario}")
+                measurements.append(run_wrk(server, scenario, spec, arguments.duration, arguments.connections) | {"round": round_number})
+        for server in running:
+            facts[f"peak_rss_mib_{server.name}"] = server.status_kib("VmHWM") / 1024
     finally:
-        server.stop()
-    pathlib.Path(arguments.out).parent.mkdir(parents=True, exist_ok=True)
-    pathlib.Path(arguments.out).write_text(json.dumps(results, indent=2))
-    print(f"\nrowserver, {arguments.products:,} products, start-up {results['startup_ms']:.0f} ms, "
-          f"peak RSS {results['peak_rss_mib']:.1f} MiB")
-    print("| scenario | req/s | p50 ms | p99 ms | server CPU µs/req | errors |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for r in results["scenarios"]:
-        print(f"| {r['scenario']} | {r['requests_per_s']:,.0f} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | "
-              f"{r['cpu_us_per_request']:.1f} | {r['errors'] + r['non2xx']} |")
-    failed = [r["scenario"] for r in results["scenarios"] if r["errors"] or (r["non2xx"] and r["scenario"] != "revalidate")]
+        for server in running:
+            server.stop()
+
+    if "startup_ms_rowserver" in facts and arguments.products >= 1_000_000 and not arguments.smoke:
+        facts["startup_ms"] = facts["startup_ms_rowserver"]
+        facts["peak_rss_mib"] = max(facts.get("peak_rss_mib_rowserver", 0), facts.get("peak_rss_mib_uncached", 0))
+    rows = bench_report.median_rows(measurements)
+    bench_report.add_ratios(rows)
+    judged = bench_report.targets(rows, facts)
+    out = pathlib.Path(arguments.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"facts": facts, "rows": rows, "targets": [
+        {"target": label, "figure": figure, "met": met} for label, figure, met in judged], "measurements": measurements}, indent=2))
+
+    sizes = f"{arguments.small_products:,}" if arguments.smoke else f"{arguments.products:,} and {arguments.small_products:,}"
+    print(f"\nrowserver benchmark: {sizes} products, wrk -t1 "
+          f"-c{arguments.connections}, {arguments.rounds} interleaved round(s) of {arguments.duration} s, medians")
+    for key, value in facts.items():
+        if key.startswith(("startup_ms_", "peak_rss_mib_")):
+            print(f"  {key}: {value:.1f}")
+    print()
+    print(bench_report.table(rows))
+    if judged:
+        print()
+        print(bench_report.targets_table(judged))
+    picture = out.with_suffix(".png")
+    if bench_report.plot(rows, picture):
+        print(f"\nplot: {picture}")
+    else:
+        print("\n(no plot: pip install matplotlib)")
+    print(f"figures: {out}")
+    failed = sorted({f"{r['server']} {r['scenario']}" for r in rows
+                     if r["errors"] or (r["non2xx"] and r["scenario"] != "revalidate")})
     if failed:
         sys.exit(f"errors in {', '.join(failed)}")
 

@@ -7,6 +7,8 @@ need=()
 dpkg -s libmicrohttpd-dev >/dev/null 2>&1 || need+=(libmicrohttpd-dev)
 dpkg -s libsqlite3-dev >/dev/null 2>&1 || need+=(libsqlite3-dev)
 command -v curl >/dev/null 2>&1 || need+=(curl)
+command -v wrk >/dev/null 2>&1 || need+=(wrk)              # the benchmark suite and its CI smoke
+command -v gcc >/dev/null 2>&1 || need+=(gcc)              # the C ceiling of the benchmarks
 python3 -c 'import ensurepip' >/dev/null 2>&1 || command -v pip3 >/dev/null 2>&1 || need+=(python3-pip)
 
 if ((${#need[@]})); then

@@ -4,7 +4,8 @@
 #   2. the Python suites: openapi.yaml against its generator and the router; the hostile corpus
 #   3. schemathesis against a live server (every check and phase, fixed seed)
 #   4. the explorer in headless Chromium (Selenium)
-#   5. the Swift suites again under ThreadSanitizer (separate build folder)
+#   5. a smoke of the benchmark suite (two 2 s scenarios on 10,000 products), so it cannot rot
+#   6. the Swift suites again under ThreadSanitizer (separate build folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -13,4 +14,5 @@ swift test --skip-build
 python3 -m pytest -q tests-python
 scripts/schemathesis.sh
 scripts/browser-test.sh
+python3 Benchmarks/bench.py --smoke --binary "$(swift build --show-bin-path)/rowserver"
 scripts/sanitize.sh thread

@@ -1,0 +1,130 @@
+"""The benchmark's figures: medians over rounds, ratios to the references measured in the same
+run, the targets of issue #6 judged as met or missed, and an optional plot."""
+import statistics
+
+# The reference endpoint that does the same kind of work as each scenario. A 304 is compared
+# with the ceiling's /health: both are a few hundred bytes of headers and no work.
+REFERENCE = {
+    "health": "health", "revalidate": "health", "detail": "detail", "detail-uncached": "detail",
+}
+REFERENCE_DEFAULT = "list"
+
+
+def median_rows(measurements):
+    """(server, scenario) -> one row with the median of each figure over the rounds."""
+    grouped = {}
+    for m in measurements:
+        grouped.setdefault((m["server"], m["scenario"]), []).append(m)
+    rows = []
+    for (server, scenario), runs in grouped.items():
+        row = {"server": server, "scenario": scenario, "rounds": len(runs)}
+        for key in ("requests_per_s", "p50_ms", "p99_ms", "cpu_us_per_request"):
+            row[key] = statistics.median(run[key] for run in runs)
+        row["errors"] = sum(run["errors"] for run in runs)
+        row["non2xx"] = sum(run["non2xx"] for run in runs)
+        rows.append(row)
+    return rows
+
+
+def find(rows, server, scenario):
+    return next((r for r in rows if r["server"] == server and r["scenario"] == scenario), None)
+
+
+def add_ratios(rows):
+    for row in rows:
+        if row["server"] in ("ceiling", "hummingbird"):
+            continue
+        endpoint = REFERENCE.get(row["scenario"], REFERENCE_DEFAULT)
+        for reference in ("ceiling", "hummingbird"):
+            ref = find(rows, reference, endpoint)
+            if ref and ref["requests_per_s"] > 0:
+                row[f"vs_{reference}"] = row["requests_per_s"] / ref["requests_per_s"]
+                row[f"{reference}_endpoint"] = endpoint
+
+
+def table(rows):
+    lines = ["| server | scenario | req/s | p50 ms | p99 ms | CPU µs/req | vs ceiling | vs Hummingbird | errors |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        ceiling = f"{r['vs_ceiling']:.0%} ({r['ceiling_endpoint']})" if "vs_ceiling" in r else "—"
+        hummingbird = f"{r['vs_hummingbird']:.1f}×" if "vs_hummingbird" in r else "—"
+        errors = r["errors"] + (0 if r["scenario"] == "revalidate" else r["non2xx"])
+        lines.append(f"| {r['server']} | {r['scenario']} | {r['requests_per_s']:,.0f} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | "
+                     f"{r['cpu_us_per_request']:.1f} | {ceiling} | {hummingbird} | {errors} |")
+    return "\n".join(lines)
+
+
+def targets(rows, facts):
+    """Each target of issue #6: (what, figure, met) — None when the run did not measure it."""
+    results = []
+
+    def ratio(server, scenario, key, goal, label):
+        row = find(rows, server, scenario)
+        if row and key in row:
+            results.append((label, f"{row[key]:.0%}" if key == "vs_ceiling" else f"{row[key]:.1f}×", row[key] >= goal))
+
+    ratio("rowserver", "page1", "vs_ceiling", 0.60, "list page 1 ≥ 60 % of the ceiling")
+    ratio("rowserver", "page1", "vs_hummingbird", 5.0, "list page 1 ≥ 5× Hummingbird")
+    for scenario in ("deep", "sorted", "sections", "people-table", "samples-table"):
+        ratio("rowserver", scenario, "vs_ceiling", 0.30, f"{scenario} ≥ 30 % of the ceiling")
+    ratio("rowserver", "detail", "vs_ceiling", 0.60, "detail ≥ 60 % of the ceiling")
+    ratio("rowserver", "revalidate", "vs_ceiling", 0.80, "304 revalidation ≥ 80 % of the ceiling")
+    ratio("rowserver", "health", "vs_ceiling", 0.80, "health ≥ 80 % of the ceiling")
+
+    def p50_ratio(a, b, goal, label):
+        first, second = find(rows, *a), find(rows, *b)
+        if first and second and second["p50_ms"] > 0:
+            value = first["p50_ms"] / second["p50_ms"]
+            results.append((label, f"{value:.2f}× ({first['p50_ms']:.2f} vs {second['p50_ms']:.2f} ms)", value <= goal))
+
+    p50_ratio(("uncached", "page1"), ("uncached-10k", "page1"), 1.25, "uncached page-1 p50, 1M vs 10k ≤ 1.25×")
+    p50_ratio(("rowserver", "page1"), ("cached-10k", "page1"), 1.25, "cached page-1 p50, 1M vs 10k ≤ 1.25×")
+    p50_ratio(("uncached", "deep"), ("uncached", "page1"), 1.5, "uncached deep p50 ≤ 1.5× page 1")
+    p50_ratio(("rowserver", "deep"), ("rowserver", "page1"), 1.5, "cached deep p50 ≤ 1.5× page 1")
+    for server, scenario, label in (("uncached", "search-1conn", "search p50, uncached, one connection ≤ 10 ms"),
+                                    ("uncached", "search", "search p50, uncached, 32 connections ≤ 10 ms"),
+                                    ("rowserver", "search", "search p50, with the response cache ≤ 10 ms")):
+        row = find(rows, server, scenario)
+        if row:
+            results.append((label, f"{row['p50_ms']:.2f} ms", row["p50_ms"] <= 10))
+    if "peak_rss_mib" in facts:
+        results.append(("peak RSS, 1M, whole run ≤ 150 MiB", f"{facts['peak_rss_mib']:.0f} MiB", facts["peak_rss_mib"] <= 150))
+    if "startup_ms" in facts:
+        results.append(("start-up on the 1M database ≤ 1 s", f"{facts['startup_ms']:.0f} ms", facts["startup_ms"] <= 1000))
+    return results
+
+
+def targets_table(results):
+    lines = ["| target | figure | |", "|---|---:|---|"]
+    for label, figure, met in results:
+        lines.append(f"| {label} | {figure} | {'met' if met else 'MISSED'} |")
+    return "\n".join(lines)
+
+
+def plot(rows, path):
+    """Requests/s per server and scenario as horizontal bars, each labelled with its ratio to
+    the ceiling; False when matplotlib is missing."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    colors = {"ceiling": "#555555", "hummingbird": "#d98c1f"}
+    figure, axis = plt.subplots(figsize=(9, max(3, len(rows) * 0.32)))
+    positions = range(len(rows))[::-1]
+    values = [r["requests_per_s"] for r in rows]
+    axis.barh(list(positions), values, color=[colors.get(r["server"], "#2a6fb0") for r in rows])
+    axis.set_yticks(list(positions), [f"{r['server']} · {r['scenario']}" for r in rows], fontsize=8)
+    for position, row in zip(positions, rows):
+        note = f"{row['requests_per_s']:,.0f}"
+        if "vs_ceiling" in row:
+            note += f"  ({row['vs_ceiling']:.0%} of the ceiling's {row['ceiling_endpoint']})"
+        axis.text(row["requests_per_s"], position, " " + note, va="center", fontsize=7)
+    axis.set_xlim(0, max(values) * 1.45)
+    axis.set_xlabel("requests/s (wrk -t1 -c32 unless the scenario says)")
+    axis.set_title("rowserver and its references, one run")
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return True

@@ -1,0 +1,160 @@
+"""The processes a benchmark run measures: rowserver on a dataset, and the reference servers of
+../shared/bench (the C ceiling on libmicrohttpd and the Hummingbird peer), each built into this
+project's scratch folder so nothing is written next to their sources.
+"""
+import http.client
+import json
+import os
+import pathlib
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SCRATCH = ROOT / ".build" / "bench"
+
+
+def log(message):
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+def build_rowserver():
+    log("building rowserver (release)")
+    started = time.time()
+    subprocess.run(["swift", "build", "-c", "release", "--product", "rowserver"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout.strip()
+    log(f"rowserver built in {time.time() - started:.0f} s")
+    return pathlib.Path(path) / "rowserver"
+
+
+def dataset(binary, products):
+    """A database with `products` generated products (plus the demo people and tracks)."""
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    db = SCRATCH / f"products-{products}.sqlite"
+    if not db.exists():
+        log(f"generating {products:,} products into {db}")
+        started = time.time()
+        subprocess.run([str(binary), "generate", "--db", str(db), "--products", str(products)], check=True,
+                       stdout=subprocess.DEVNULL)
+        log(f"generated in {time.time() - started:.1f} s")
+    return db
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Process:
+    """A server process on loopback, with its CPU time and memory read from /proc."""
+
+    def __init__(self, name, command, port, ready_path="/health"):
+        self.name = name
+        self.port = port
+        self.base = f"http://127.0.0.1:{port}"
+        started = time.time()
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = started + 120
+        while True:
+            try:
+                if self.get(ready_path)[0] == 200:
+                    break
+            except OSError:
+                pass
+            if self.process.poll() is not None or time.time() > deadline:
+                raise RuntimeError(f"{name} did not start: {' '.join(map(str, command))}")
+            time.sleep(0.005)
+        self.startup_ms = (time.time() - started) * 1000
+
+    def get(self, path, headers=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            connection.request("GET", path, headers=headers or {})
+            response = connection.getresponse()
+            return response.status, dict(response.getheaders()), response.read()
+        finally:
+            connection.close()
+
+    def json(self, path):
+        return json.loads(self.get(path)[2])
+
+    def cpu_ticks(self):
+        fields = open(f"/proc/{self.process.pid}/stat").read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+
+    def status_kib(self, key):
+        for line in open(f"/proc/{self.process.pid}/status"):
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+        return 0
+
+    def stop(self):
+        if self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def rowserver(name, binary, db, extra=()):
+    port = free_port()
+    return Process(name, [str(binary), "serve", "--port", str(port), "--db", str(db), "--log-level", "error", *extra], port)
+
+
+class References:
+    """The ceiling and the Hummingbird peer from ../shared/bench, built here on first use."""
+
+    PRODUCTS = 10_000
+
+    def __init__(self, folder, with_hummingbird=True):
+        self.folder = pathlib.Path(folder)
+        self.with_hummingbird = with_hummingbird
+        self.data = SCRATCH / "references" / "products.tsv"
+        self.ceiling_binary = SCRATCH / "references" / "ceiling"
+        self.hummingbird_scratch = SCRATCH / "hummingbird"
+
+    @staticmethod
+    def available(folder):
+        folder = pathlib.Path(folder)
+        return (folder / "ceiling" / "server.c").exists() and (folder / "data" / "gen_products.py").exists()
+
+    def build(self):
+        self.data.parent.mkdir(parents=True, exist_ok=True)
+        if not self.data.exists():
+            with open(self.data, "w") as out:
+                subprocess.run([sys.executable, str(self.folder / "data" / "gen_products.py"), str(self.PRODUCTS)],
+                               stdout=out, check=True)
+        source = self.folder / "ceiling" / "server.c"
+        if not self.ceiling_binary.exists() or source.stat().st_mtime > self.ceiling_binary.stat().st_mtime:
+            log("building the ceiling (gcc -O2)")
+            subprocess.run(["gcc", "-O2", "-o", str(self.ceiling_binary), str(source), "-lmicrohttpd", "-lpthread"], check=True)
+        if self.with_hummingbird:
+            log("building the Hummingbird peer (release; ~5 min the first time)")
+            started = time.time()
+            package = self.folder / "hummingbird" / "app"
+            subprocess.run(["swift", "build", "-c", "release", "--package-path", str(package),
+                            "--scratch-path", str(self.hummingbird_scratch)], check=True, stdout=subprocess.DEVNULL)
+            log(f"Hummingbird ready after {time.time() - started:.0f} s")
+
+    def start(self):
+        servers = []
+        port = free_port()
+        servers.append(Process("ceiling", [str(self.ceiling_binary), "--host", "127.0.0.1", "--port", str(port),
+                                           "--data", str(self.data)], port))
+        if self.with_hummingbird:
+            port = free_port()
+            binary = self.hummingbird_scratch / "release" / "HBServer"
+            servers.append(Process("hummingbird", [str(binary), "--host", "127.0.0.1", "--port", str(port),
+                                                   "--data", str(self.data)], port))
+        return servers
+
+    def detail_paths(self):
+        return [f"/v1/products/p-{index:06d}" for index in range(1, self.PRODUCTS + 1)]
