@@ -34,8 +34,13 @@ public final class RawHTTPClient: @unchecked Sendable {
         ProcessInfo.processInfo.environment["ROWSERVER_TEST_SLOWDOWN"].flatMap(Double.init) ?? 1
     }
 
+    /// Connects at once. `fd` is stored only once connected: Swift runs `deinit` when a class's
+    /// init throws after every stored property is set, and a `deinit` closing a descriptor that
+    /// the failure path already closed would close whatever socket got that number in between
+    /// (in tests, often one the in-process server had just accepted: libmicrohttpd then aborts
+    /// with "Failed to remove FD from epoll set").
     public init(port: Int, host: String = "127.0.0.1", timeout: Double = RawHTTPClient.defaultTimeout) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1e6))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
@@ -48,9 +53,11 @@ public final class RawHTTPClient: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
+            let code = errno
             close(fd)
-            throw Failure(description: "connect to \(host):\(port) failed: errno \(errno)")
+            throw Failure(description: "connect to \(host):\(port) failed: errno \(code)")
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }
