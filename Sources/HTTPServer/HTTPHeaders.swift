@@ -59,6 +59,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 extension String {
     /// ASCII case-insensitive equality, the comparison HTTP field names use (RFC 9110 §5.1).
     func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        // Most lookups compare against names of another length: O(1) for native strings.
+        guard utf8.count == other.utf8.count else { return false }
         var a = utf8.makeIterator()
         var b = other.utf8.makeIterator()
         while true {

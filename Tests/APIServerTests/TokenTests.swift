@@ -84,14 +84,16 @@ struct TokenTests {
         #expect(EntityTag.parseIfMatch(header) == expected)
     }
 
-    @Test func ifNoneMatchUsesWeakComparison() {
-        let tag = "\"labc\""
-        #expect(EntityTag.noneMatchHits("\"labc\"", current: tag))
-        #expect(EntityTag.noneMatchHits("W/\"labc\"", current: tag))
-        #expect(EntityTag.noneMatchHits("\"x\", \"labc\"", current: tag))
-        #expect(EntityTag.noneMatchHits("*", current: tag))
-        #expect(!EntityTag.noneMatchHits("\"labd\"", current: tag))
-        #expect(!EntityTag.noneMatchHits(nil, current: tag))
+    static let ifNoneMatch: [(String?, Bool)] = [
+        ("\"labc\"", true), ("W/\"labc\"", true), ("\"x\", \"labc\"", true), ("*", true), (" * ", true),
+        ("\"x\",\t W/\"labc\" \t", true), (",, \"labc\",", true), ("\"x\", *", true),
+        ("\"labd\"", false), (nil, false), ("", false), ("labc", false), ("\"labc", false), ("w/\"labc\"", false),
+        ("\"LABC\"", false), ("\"labc\"x", false), ("**", false), ("W/", false), (",", false),
+    ]
+
+    @Test(arguments: ifNoneMatch)
+    func ifNoneMatchUsesWeakComparison(header: String?, hits: Bool) {
+        #expect(EntityTag.noneMatchHits(header, current: "\"labc\"") == hits)
     }
 
     static let encodings: [(String, String)] = [

@@ -35,13 +35,19 @@ public enum EntityTag {
 
     /// True when `If-None-Match` names `current` (or is `*`): answer 304.
     /// Weak comparison (RFC 9110 §13.1.2): `W/"x"` matches `"x"`.
+    ///
+    /// Runs on every revalidation, so it compares bytes in place: the usual header is exactly
+    /// the tag the client was given, and a list of tags allocates nothing either.
     public static func noneMatchHits(_ header: String?, current: String) -> Bool {
         guard let header else { return false }
-        for part in header.split(separator: ",") {
-            var tag = part.trimmingASCIIWhitespace()
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag = String(tag.dropFirst(2)) }
-            if tag == current { return true }
+        if header == current { return true }
+        let whitespace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        for part in header.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true) {
+            var tag = part.drop(while: whitespace)
+            while let last = tag.last, whitespace(last) { tag = tag.dropLast() }
+            if tag.elementsEqual("*".utf8) { return true }
+            if tag.starts(with: "W/".utf8) { tag = tag.dropFirst(2) }
+            if tag.elementsEqual(current.utf8) { return true }
         }
         return false
     }

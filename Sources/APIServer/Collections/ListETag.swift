@@ -12,10 +12,10 @@ enum ListETag {
         for version in versions {
             withUnsafeBytes(of: version.bigEndian) { hasher.update(bufferPointer: $0) }
         }
-        hasher.update(data: Array(target.utf8))
-        hasher.update(data: [0])
-        hasher.update(data: Array(locale.rawValue.utf8))
-        hasher.update(data: Array(RowserverVersion.current.utf8))
+        // Hashed in place: this runs on every list request, cached or revalidated.
+        for var text in [target, "\0", locale.rawValue, RowserverVersion.current] {
+            text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        }
         let digest = hasher.finalize()
         let hex = Array("0123456789abcdef".utf8)
         var tag: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: "l")]
