@@ -26,32 +26,44 @@ struct CollectionsController: Sendable {
     }
 
     func list(_ request: Request) throws(HTTPError) -> Response {
-        try page(request, descriptor: try descriptor(request), track: nil)
+        try page(request, descriptor: try descriptor(request), parent: nil) { () throws(HTTPError) in nil }
     }
 
+    /// A track's samples. The track is read only when the page is not cached: a cached page's
+    /// tag covers the tracks collection, so a deleted or changed track never hits a stale entry.
     func samples(_ request: Request) throws(HTTPError) -> Response {
-        guard let raw = request.parameter("id"), let id = EntityID(parsing: raw, kind: .track),
-            case .track(let track)? = try StoreError.mapping({ () throws(StoreError) in try store.item(.tracks, id: id) })?.item
-        else {
+        guard let raw = request.parameter("id"), let id = EntityID(parsing: raw, kind: .track) else {
             throw .notFound("No track with this id.")
         }
-        return try page(request, descriptor: .samples, track: track)
+        let store = store
+        return try page(request, descriptor: .samples, parent: id) { () throws(HTTPError) in
+            guard case .track(let track)? = try StoreError.mapping({ () throws(StoreError) in try store.item(.tracks, id: id) })?.item else {
+                throw .notFound("No track with this id.")
+            }
+            return track
+        }
     }
 
-    private func page(_ request: Request, descriptor: CollectionDescriptor, track: Track?) throws(HTTPError) -> Response {
+    private func page(
+        _ request: Request, descriptor: CollectionDescriptor, parent: EntityID?, loadTrack: () throws(HTTPError) -> Track?
+    ) throws(HTTPError) -> Response {
         let options = try ListOptions.parse(request.query, for: descriptor)
         let context = request.renderContext
-        let shape = QueryShape(collection: descriptor.collection, parent: track?.id, options: options)
+        let shape = QueryShape(collection: descriptor.collection, parent: parent, options: options)
         let versions = ListETag.dependencies(of: descriptor.collection).map { store.version(of: $0) }
         let tag = ListETag.make(versions: versions, target: request.target, locale: context.locale)
-        if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
+        let revalidation = request.headers["If-None-Match"]
+        if revalidation == nil, let cached = cache.lookup(tag) { return cached }
+        // `If-None-Match: *` must not answer 304 for a track that does not exist: read it first.
+        let track = try loadTrack()
+        if EntityTag.noneMatchHits(revalidation, current: tag) {
             return Self.notModified(tag: tag, locale: context.locale)
         }
         if let cached = cache.lookup(tag) { return cached }
         let after = try options.cursor.map { cursor throws(HTTPError) in try Cursor.open(cursor, shape: shape, signer: signer) }
         let query = ListQuery(
             collection: descriptor.collection, sort: options.sort, filters: options.filters, search: options.search,
-            groupByDepartment: options.groupByDepartment, parent: track?.id, after: after, limit: options.limit)
+            groupByDepartment: options.groupByDepartment, parent: parent, after: after, limit: options.limit)
         let result = try StoreError.mapping { () throws(StoreError) in try store.page(query) }
         let next = result.nextAfter.map { Cursor.seal(after: $0, shape: shape, signer: signer) }
         let renderer = PageRenderer(shape: shape, descriptor: descriptor, context: context, track: track)
