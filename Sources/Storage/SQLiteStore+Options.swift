@@ -16,11 +16,17 @@ extension SQLiteStore {
         /// How long a connection waits for another process's lock before failing, in seconds.
         public var busyTimeout: Double
         /// Full-text matches up to which a search sorts its matches rather than walking the sort
-        /// index (see `SQLiteStore.page`); internal so tests can force either plan.
+        /// index (see `SQLiteStore.searchPage`); internal so tests can force either plan.
         var searchMatchThreshold = 5_000
         /// Rows a search walk reads before it switches to testing full-text membership; internal
         /// for the same reason.
         var searchWalkBudget = 1_500
+        /// Full-text matches besides the titles that start with the text, up to which a search
+        /// ordered by title merges the two (see `SQLiteStore.searchPage`); internal for the same reason.
+        var searchRemainderThreshold = 5_000
+        /// Trigrams containing a text of one or two characters up to which a search asks the
+        /// full-text index for any of them; internal for the same reason.
+        var searchGramLimit = 64
 
         public init(
             seedDemoData: Bool = false,

@@ -5,12 +5,16 @@ import Testing
 
 /// `q=`: case- and diacritic-insensitive substring search over the title and subtitle rows show.
 @Suite struct SearchTests {
-    /// The seeded store three times: with the default plan choice, forced to walk the sort index
-    /// checking text, and forced to walk it testing full-text membership, so every search plan
-    /// answers every case.
+    /// The seeded store five times: with the default plan choice, forced to walk the sort index
+    /// checking text, forced to walk it testing full-text membership, forced to merge the titles
+    /// that start with the text with the other matches, and with every short text too common
+    /// for a query of its trigrams, so every search plan answers every case.
     static let stores: [SQLiteStore] = {
         do {
-            return [try SharedStores.seeded(), try SharedStores.seededWalkingSearch(), try SharedStores.seededMembershipSearch()]
+            return [
+                try SharedStores.seeded(), try SharedStores.seededWalkingSearch(), try SharedStores.seededMembershipSearch(),
+                try SharedStores.seededTitlePrefixSearch(), try SharedStores.seededCommonShortTextSearch(),
+            ]
         } catch {
             preconditionFailure("cannot open the stores: \(error)")
         }
@@ -43,6 +47,18 @@ import Testing
         Case(collection: .departments, query: "ENG"),
         Case(collection: .products, query: "nothing matches this"),
         Case(collection: .products, query: "\"quoted\" AND *"),
+        Case(collection: .products, query: "smart", sort: [SortKey("name", descending: true)]),
+        Case(collection: .products, query: "walnut", sort: [SortKey("price", descending: true)]),
+        Case(collection: .products, query: "bamboo ke"),
+        Case(collection: .products, query: "e", sort: [SortKey("price")]),
+        Case(collection: .products, query: "ß"),
+        Case(collection: .products, query: "q"),
+        Case(collection: .products, query: "zx"),
+        Case(collection: .products, query: "🦊"),
+        Case(collection: .products, query: "qqqq"),
+        Case(collection: .people, query: "a"),
+        Case(collection: .departments, query: "hr"),
+        Case(collection: .articles, query: "京"),
     ]
 
     @Test(arguments: cases)

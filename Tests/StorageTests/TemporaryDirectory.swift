@@ -24,4 +24,9 @@ final class TemporaryDirectory: Sendable {
     func store(_ name: String = "test.sqlite", seed: Bool = false, retention: Int = 100_000) throws -> SQLiteStore {
         try SQLiteStore(path: path(name), options: .init(seedDemoData: seed, changeRetention: retention))
     }
+
+    /// A store on a new file in this directory, opened with `options`.
+    func store(_ name: String = "test.sqlite", options: SQLiteStore.Options) throws -> SQLiteStore {
+        try SQLiteStore(path: path(name), options: options)
+    }
 }

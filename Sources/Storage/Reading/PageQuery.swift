@@ -130,13 +130,13 @@ struct PageQuery {
 
     /// One statement over the rows of a full-text match, sorted after the match: for searches
     /// that match few rows, where walking the sort index would read most of the table.
-    func searchStatement(match: String) -> (sql: String, arguments: [DatabaseValue]) {
-        let fts = table.searchTable ?? table.name
-        let head = "SELECT \(selectList) FROM \(fts) CROSS JOIN \(table.name) AS t ON t.pk = \(fts).rowid"
-        var conditions = ["\(fts) MATCH ?"] + filters
-        var arguments = [match.databaseValue] + filterArguments
+    func searchStatement(matches: SearchMatches) -> (sql: String, arguments: [DatabaseValue]) {
+        let keys = matches.keys(in: table)
+        let head = "SELECT \(selectList) FROM (\(keys.sql)) AS m CROSS JOIN \(table.name) AS t ON t.pk = m.pk"
+        var arguments = keys.arguments + filterArguments
+        var conditions = filters
         if let after {
-            conditions.append(Self.positionCondition(keys[...], after[...], &arguments))
+            conditions.append(Self.positionCondition(self.keys[...], after[...], &arguments))
         }
         return (Self.select(head, conditions, orderBy), arguments)
     }
@@ -147,17 +147,43 @@ struct PageQuery {
     /// keeps it from driving the query from that set instead (which would sort every match).
     /// The position is one condition with a leading bound on the first key, so the walk starts
     /// at the position's first key and skips what precedes it in that key's ties.
-    func membershipStatement(match: String) -> (sql: String, arguments: [DatabaseValue]) {
-        let fts = table.searchTable ?? table.name
+    func membershipStatement(matches: SearchMatches) -> (sql: String, arguments: [DatabaseValue]) {
+        let set = matches.keys(in: table)
         let head = "SELECT \(selectList) FROM \(table.name) AS t"
-        var conditions = filters + ["+t.pk IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH ?)"]
-        var arguments = filterArguments + [match.databaseValue]
+        var conditions = filters + ["+t.pk IN (\(set.sql))"]
+        var arguments = filterArguments + set.arguments
         if let after, let first = keys.first, let value = after.first {
             conditions.append("t.\(first.column.column) \(first.descending ? "<=" : ">=") ?")
             arguments.append(value)
             conditions.append(Self.positionCondition(keys[...], after[...], &arguments))
         }
         return (Self.select(head, conditions, orderBy), arguments)
+    }
+
+    /// Whether the order starts with the folded title, where titles that start with a search
+    /// text form one range of the index (see `addTitlePrefixFilter`).
+    var startsWithTitle: Bool { keys.first?.column.column == "title_key" }
+
+    /// Keeps only rows whose folded title starts with `text`: a range of the title index. Every
+    /// string with that prefix sorts between the text and the text followed by byte 0xFF, which
+    /// no UTF-8 string contains.
+    mutating func addTitlePrefixFilter(_ text: String) {
+        addFilter("t.title_key >= ? AND t.title_key < CAST(? || x'FF' AS TEXT)", text, text)
+    }
+
+    /// Whether position `a` comes before position `b` in this order (both from `position(of:id:)`);
+    /// text compares bytewise, as SQLite's BINARY collation does.
+    func precedes(_ a: [SortValue], _ b: [SortValue]) -> Bool {
+        for (key, (left, right)) in zip(keys, zip(a, b)) where left != right {
+            let less: Bool
+            switch (left, right) {
+            case (.text(let left), .text(let right)): less = left.utf8.lexicographicallyPrecedes(right.utf8)
+            case (.integer(let left), .integer(let right)): less = left < right
+            default: less = false
+            }
+            return key.descending ? !less : less
+        }
+        return false
     }
 
     /// `(k0 after v0 OR (k0 = v0 AND (…)))`: the rows after a position, as one condition.

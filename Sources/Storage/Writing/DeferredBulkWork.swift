@@ -6,7 +6,8 @@ import GRDB
 /// Search: SQLite 3.40's FTS5 flushes its pending terms to a new segment at every statement
 /// savepoint (see `SearchIndexChanges`); a load indexed row by row writes one tiny segment per
 /// row and spends its time merging them (2.5× slower overall). The load indexes its new rows
-/// with one statement per table instead.
+/// with one statement per table instead, and adds their grams (`SearchGrams`) from the index's
+/// vocabulary.
 ///
 /// Change log: every loaded item already carries its sequence as its version; the entries are
 /// made from the rows in one statement per table, skipping those the retention would prune at
@@ -36,6 +37,7 @@ struct DeferredBulkWork {
                 try db.execute(
                     sql: "INSERT INTO \(fts) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(table.name) WHERE pk > ?",
                     arguments: [key])
+                try SearchGrams.rebuild(db, table: table.name)
             }
             // Explicit sequences: AUTOINCREMENT then moves the log's counter up to the largest.
             try db.execute(

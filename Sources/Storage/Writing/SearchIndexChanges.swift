@@ -13,7 +13,8 @@ import GRDB
 /// For each touched row the note is what the index held before the transaction (nothing for a
 /// new row, or the folded title and subtitle it was indexed with, which FTS5's `delete` needs
 /// exactly). At the end those old entries are deleted and every touched row that still exists
-/// is indexed as it is now, which is right whatever sequence of writes touched it.
+/// is indexed as it is now, which is right whatever sequence of writes touched it. The grams of
+/// what is indexed now are added for short queries (`SearchGrams`).
 struct SearchIndexChanges {
     private struct TableRow: Hashable {
         let table: String
@@ -69,12 +70,20 @@ struct SearchIndexChanges {
                         """
                 ).execute(arguments: [String(decoding: try encoder.encode(deletes), as: UTF8.self)])
             }
+            let touchedKeys = String(decoding: try encoder.encode(keys), as: UTF8.self)
             try db.cachedStatement(
                 sql: """
                     INSERT INTO \(table)_search (rowid, title_key, subtitle_key)
                     SELECT pk, title_key, subtitle_key FROM \(table) WHERE pk IN (SELECT value FROM json_each(?))
                     """
-            ).execute(arguments: [String(decoding: try encoder.encode(keys), as: UTF8.self)])
+            ).execute(arguments: [touchedKeys])
+            let texts = try String.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT title_key FROM \(table) WHERE pk IN (SELECT value FROM json_each(?1))
+                        UNION SELECT subtitle_key FROM \(table) WHERE pk IN (SELECT value FROM json_each(?1)) AND subtitle_key IS NOT NULL
+                        """), arguments: [touchedKeys])
+            try SearchGrams.record(db, table: table, texts: texts)
         }
     }
 }

@@ -1,0 +1,120 @@
+import Domain
+import GRDB
+
+/// Search pages: a plan per request, because no single plan is cheap for every query on a large
+/// collection.
+///
+/// 1. The rows that can contain the text come from the trigram index (`SearchMatches`). A text
+///    of three or more characters requires its first, middle and last trigrams; one of one or
+///    two characters any of the trigrams that contain it (`SearchGrams`). No such trigram, no
+///    rows: a short text that occurs nowhere answers at once instead of scanning the table.
+/// 2. The matches are counted up to `Options.searchMatchThreshold` (5,000). Fewer, and the page
+///    is cut from the matches, sorted (a few milliseconds).
+/// 3. Ordered by title, titles that start with the text are one range of the title index, and
+///    a common word usually starts them ("smart …", "walnut …"): all of its matches sit late in
+///    the order, where walking the index from the start read 700,000 entries. When the other
+///    matches are fewer than `Options.searchRemainderThreshold`, the page merges that range
+///    with those matches, sorted.
+/// 4. Otherwise the term is common: the sort index is walked from the position, checking each
+///    row's text, which finds a page within a few hundred rows when matches are spread over the
+///    order. The walk gives up after `Options.searchWalkBudget` rows (1,500).
+/// 5. Then the matches cluster somewhere later in the order: the sort index is walked again,
+///    testing only membership in the matches, which SQLite answers from the index entries
+///    without reading the rows.
+///
+/// A short text in more than `Options.searchGramLimit` trigrams is too common for a query of
+/// them all to pay: it is walked (4), then the table scanned with the text as filter.
+extension SQLiteStore {
+    func searchPage(_ db: Database, plan: PageQuery, text: String) throws -> Page {
+        // The matches are a superset (see matchExpression, SearchGrams): these plans check the text.
+        var verified = plan
+        verified.addSubstringFilter(text)
+        let walk = TextWalk(plan: plan, text: text, budget: options.searchWalkBudget)
+        let matches: SearchMatches
+        if text.unicodeScalars.count < 3 {
+            let trigrams = try SearchGrams.trigrams(db, table: plan.table.name, containing: text, limit: options.searchGramLimit + 1)
+            if trigrams.isEmpty { return Page(items: [], nextAfter: nil) }
+            if trigrams.count > options.searchGramLimit {
+                if let rows = try fetchRows(db, plan: plan, statements: plan.seekStatements(), walk: walk) {
+                    return try makePage(db, plan: plan, rows: rows)
+                }
+                return try fetchPage(db, plan: verified, statements: verified.seekStatements())
+            }
+            matches = SearchMatches(trigrams: trigrams)
+        } else {
+            matches = SearchMatches(expression: Self.matchExpression(text))
+        }
+        if try count(db, plan: plan, matches: matches, upTo: options.searchMatchThreshold) < options.searchMatchThreshold {
+            return try fetchPage(db, plan: verified, statements: [verified.searchStatement(matches: matches)])
+        }
+        if plan.startsWithTitle && text.unicodeScalars.count >= 3 {
+            let others = matches.excludingTitles(startingWith: text)
+            if try count(db, plan: plan, matches: others, upTo: options.searchRemainderThreshold) < options.searchRemainderThreshold {
+                return try titlePrefixPage(db, plan: plan, verified: verified, text: text, others: others)
+            }
+        }
+        if let rows = try fetchRows(db, plan: plan, statements: plan.seekStatements(), walk: walk) {
+            return try makePage(db, plan: plan, rows: rows)
+        }
+        return try fetchPage(db, plan: verified, statements: [verified.membershipStatement(matches: matches)])
+    }
+
+    /// Plan 3: the titles that start with `text`, a range of the title index in order, merged with
+    /// the `others` (every other match), sorted. The two are disjoint.
+    private func titlePrefixPage(_ db: Database, plan: PageQuery, verified: PageQuery, text: String, others: SearchMatches) throws -> Page {
+        var prefixed = plan
+        prefixed.addTitlePrefixFilter(text)
+        let starting = try fetchRows(db, plan: prefixed, statements: prefixed.seekStatements()) ?? []
+        let rest = try fetchRows(db, plan: verified, statements: [verified.searchStatement(matches: others)]) ?? []
+        var merged: PageRows = []
+        merged.reserveCapacity(plan.limit + 1)
+        var (left, right) = (starting[...], rest[...])
+        while merged.count <= plan.limit {
+            if let b = right.first, left.first.map({ plan.precedes(b.position, $0.position) }) ?? true {
+                merged.append(b)
+                right.removeFirst()
+            } else if let a = left.first {
+                merged.append(a)
+                left.removeFirst()
+            } else {
+                break
+            }
+        }
+        return try makePage(db, plan: plan, rows: merged)
+    }
+
+    /// Rows of `matches`, counted up to `limit`.
+    private func count(_ db: Database, plan: PageQuery, matches: SearchMatches, upTo limit: Int) throws -> Int {
+        let keys = matches.keys(in: plan.table)
+        let statement = try db.cachedStatement(sql: "SELECT count(*) FROM (\(keys.sql) LIMIT ?)")
+        return try Int.fetchOne(statement, arguments: StatementArguments(keys.arguments + [limit.databaseValue])) ?? 0
+    }
+
+    /// The FTS5 query for a text of three or more characters: its first and last trigrams, and
+    /// one from the middle of longer texts, all required (`"wal" AND "t c" AND "air"` for
+    /// "walnut chair").
+    ///
+    /// A row that contains the text contains them, so the match is a superset that the plans
+    /// narrow with `instr`. The cost of an FTS5 query is about the length of the doclists it
+    /// reads: the exact phrase (every overlapping trigram, in sequence, with positions) takes
+    /// 6 ms for "walnut chair" on a million products, these three 2 ms for the same 2,112 rows.
+    static func matchExpression(_ text: String) -> String {
+        let characters = Array(text.unicodeScalars)
+        guard characters.count > 3 else { return quoted(text) }
+        var offsets = [0, characters.count - 3]
+        if characters.count >= 9 { offsets.insert((characters.count - 3) / 2, at: 1) }
+        var seen = Set<String>()
+        let trigrams = offsets.compactMap { offset -> String? in
+            var trigram = String.UnicodeScalarView()
+            trigram.append(contentsOf: characters[offset..<(offset + 3)])
+            let text = String(trigram)
+            return seen.insert(text).inserted ? quoted(text) : nil
+        }
+        return trigrams.joined(separator: " AND ")
+    }
+
+    /// A string literal of FTS5: quoting keeps its syntax (`AND`, `*`, `:`) in user text literal.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
