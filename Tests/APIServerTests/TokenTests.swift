@@ -84,6 +84,26 @@ struct TokenTests {
         #expect(EntityTag.parseIfMatch(header) == expected)
     }
 
+    // Found by fuzzing: spellings whose bits after the last byte are not zero decoded too ("AB"
+    // and "AA" were both [0]), so every cursor and change token had 4 or 16 spellings that opened.
+    @Test(arguments: ["AB", "AP", "_x", "-_9", "AQJ", "aGVsbG8gd29ybGR", "garbage"])
+    func base64URLRefusesNonzeroTrailingBits(text: String) {
+        #expect(Base64URL.decode(text) == nil)
+    }
+
+    @Test func tokensHaveOneSpelling() throws {
+        let shape = try shape()
+        let cursor = Cursor.seal(after: [.text("keyboard"), .text("prd_01")], shape: shape, signer: signer)
+        let change = ChangeToken.seal(collection: .products, after: 4_242, signer: signer)
+        let digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        let cursors = digits.map { String(cursor.dropLast()) + String($0) }.filter { (try? Cursor.open($0, shape: shape, signer: signer)) != nil }
+        let changes = digits.map { String(change.dropLast()) + String($0) }.filter {
+            (try? ChangeToken.open($0, collection: .products, signer: signer)) != nil
+        }
+        #expect(cursors == [cursor])
+        #expect(changes == [change])
+    }
+
     static let ifNoneMatch: [(String?, Bool)] = [
         ("\"labc\"", true), ("W/\"labc\"", true), ("\"x\", \"labc\"", true), ("*", true), (" * ", true),
         ("\"x\",\t W/\"labc\" \t", true), (",, \"labc\",", true), ("\"x\", *", true),

@@ -56,7 +56,21 @@ enum Base64URL {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         let remainder = base64.utf8.count % 4
         if remainder == 1 { return nil }
+        // The bits after the last whole byte must be zero (RFC 4648 §3.5). Foundation ignores them,
+        // which gave every token 4 or 16 spellings that all opened (found by fuzzing).
+        if remainder > 0, let last = text.utf8.last, sextet(last) & (remainder == 2 ? 0x0F : 0x03) != 0 { return nil }
         if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
         return Data(base64Encoded: base64).map(Array.init)
+    }
+
+    /// The 6-bit value of a base64url digit (already checked to be one).
+    private static func sextet(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "-"): 62
+        default: 63
+        }
     }
 }
