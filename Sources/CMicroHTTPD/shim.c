@@ -25,6 +25,8 @@ struct MHD_Daemon *CMicroHTTPD_start_daemon(const struct CMicroHTTPD_DaemonConfi
         CMHD_OPT(MHD_OPTION_NOTIFY_COMPLETED, config->request_completed, config->request_completed_cls);
     if (config->uri_log != NULL)
         CMHD_OPT(MHD_OPTION_URI_LOG_CALLBACK, config->uri_log, config->uri_log_cls);
+    if (config->notify_connection != NULL)
+        CMHD_OPT(MHD_OPTION_NOTIFY_CONNECTION, config->notify_connection, config->notify_connection_cls);
     // The process ignores SIGPIPE itself (HTTPServer does at start), so the library need not.
     CMHD_OPT(MHD_OPTION_SIGPIPE_HANDLED_BY_APP, 1, NULL);
     CMHD_OPT(MHD_OPTION_END, 0, NULL);
@@ -53,4 +55,9 @@ int CMicroHTTPD_connection_client_address(struct MHD_Connection *connection, cha
     else if (addr->sa_family == AF_INET6) src = &((const struct sockaddr_in6 *)addr)->sin6_addr;
     if (src == NULL) return -1;
     return inet_ntop(addr->sa_family, src, buffer, (socklen_t)size) == NULL ? -1 : 0;
+}
+
+int CMicroHTTPD_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : (int)info->connect_fd;
 }

@@ -25,10 +25,27 @@ func requestCompletedCallback(
     cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     code: MHD_RequestTerminationCode
 ) {
-    guard let cls, let reqCls, let pointer = reqCls.pointee else { return }
+    guard let cls else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    if let connection { core.deadlines?.answered(connection) }
+    guard let reqCls, let pointer = reqCls.pointee else { return }
     reqCls.pointee = nil
     Unmanaged<RequestState>.fromOpaque(pointer).release()
-    Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().requestStateReleased()
+    core.requestStateReleased()
+}
+
+/// A connection opened, or is about to close its socket: the request deadline's bookends.
+func notifyConnectionCallback(
+    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection else { return }
+    guard let deadlines = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().deadlines else { return }
+    if code == .CONNECTION_NOTIFY_STARTED {
+        deadlines.opened(connection, socket: CMicroHTTPD_connection_fd(connection))
+    } else {
+        deadlines.closed(connection)
+    }
 }
 
 /// Called once with the headers, once per body chunk, once at the end of the body, and once

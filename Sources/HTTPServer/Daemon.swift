@@ -1,7 +1,7 @@
 import CMicroHTTPD
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Owns one `MHD_Daemon*`: starts it, quiesces it, stops it exactly once.
@@ -18,7 +18,8 @@ final class Daemon: @unchecked Sendable {
     /// Starts listening. `cls` is passed to every callback; it must outlive the daemon.
     init(configuration: ServerConfiguration, cls: UnsafeMutableRawPointer) throws {
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
-        let flags: UInt32 = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        let flags: UInt32 =
+            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             | (address.isIPv6 ? MHD_USE_IPv6.rawValue : 0)
         let handle = address.withSockaddr { sockaddr -> OpaquePointer? in
             var config = CMicroHTTPD_DaemonConfig()
@@ -37,6 +38,10 @@ final class Daemon: @unchecked Sendable {
             config.request_completed_cls = cls
             config.uri_log = uriLogCallback
             config.uri_log_cls = cls
+            if configuration.requestTimeout > 0 {
+                config.notify_connection = notifyConnectionCallback
+                config.notify_connection_cls = cls
+            }
             return CMicroHTTPD_start_daemon(&config)
         }
         guard let handle else {

@@ -43,6 +43,7 @@ public final class Server: Sendable {
         }
         self.core = core
         self.retainedCore = retained
+        core.deadlines?.start()
     }
 
     /// Requests begun and not yet completed (their per-request state is alive).
@@ -51,6 +52,8 @@ public final class Server: Sendable {
     public var totalRequestCount: Int { core.totalRequestCount }
     /// Connections open now.
     public var connectionCount: Int { daemon.currentConnections }
+    /// Connections dropped because their request missed `requestTimeout`.
+    public var deadlineDropCount: Int { core.deadlines?.dropped ?? 0 }
 
     /// Graceful shutdown: stop accepting, let in-flight requests finish (their responses say
     /// `Connection: close`) for up to `gracePeriod` seconds, then close everything.
@@ -77,6 +80,7 @@ public final class Server: Sendable {
             while core.liveRequestCount > 0 && monotonicNanoseconds() < resumeDeadline { usleep(2_000) }
         }
         daemon.stop()
+        core.deadlines?.stop()
         return clean
     }
 

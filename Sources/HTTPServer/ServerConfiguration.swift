@@ -11,10 +11,18 @@ public struct ServerConfiguration: Sendable {
     public var threads: Int = ServerConfiguration.coreCount
     /// Open connections at most, over all threads.
     public var connectionLimit: Int = 4_000
-    /// Open connections per client IP at most; 0 = unlimited (for use behind a proxy).
-    public var perIPConnectionLimit: Int = 0
-    /// Seconds a connection may be idle before it is closed.
+    /// Open connections per client IP at most; 0 = unlimited (needed behind a proxy, where
+    /// every client has the proxy's address). Bounds what one address can hold open with slow
+    /// or idle requests.
+    public var perIPConnectionLimit: Int = 256
+    /// Seconds a connection may be idle before it is closed. libmicrohttpd's timeout is
+    /// idle-only: a client sending a byte now and then is never idle; `requestTimeout` bounds it.
     public var connectionTimeout: Int = 10
+    /// Seconds a request may take from its start (the connection's opening, or the end of the
+    /// previous response on a keep-alive connection) until it is complete, headers and body;
+    /// a later one loses its connection. Handlers and sending the response are not counted.
+    /// 0 turns the deadline off.
+    public var requestTimeout: Double = 30
     /// Bytes per connection for the request line and headers: past it the library answers
     /// 414 (long URI) or 431 (large headers).
     public var connectionMemoryLimit: Int = 32 * 1024
@@ -35,9 +43,9 @@ public struct ServerConfiguration: Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
-private func sysconfCoreCount() -> Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+    import Glibc
+    private func sysconfCoreCount() -> Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 #elseif canImport(Darwin)
-import Darwin
-private func sysconfCoreCount() -> Int { Int(sysconf(_SC_NPROCESSORS_ONLN)) }
+    import Darwin
+    private func sysconfCoreCount() -> Int { Int(sysconf(_SC_NPROCESSORS_ONLN)) }
 #endif

@@ -11,6 +11,8 @@ final class ServerCore: Sendable {
     let cors: CORSPolicy
     let logger: Logger
     let observer: RequestObserver
+    /// nil when `requestTimeout` is 0.
+    let deadlines: RequestDeadlineWatchdog?
 
     private let liveStates = Atomic<Int>(0)
     private let createdStates = Atomic<Int>(0)
@@ -24,6 +26,7 @@ final class ServerCore: Sendable {
         self.cors = CORSPolicy(allowedOrigins: configuration.allowedOrigins)
         self.logger = logger
         self.observer = observer
+        self.deadlines = configuration.requestTimeout > 0 ? RequestDeadlineWatchdog(deadline: configuration.requestTimeout) : nil
     }
 
     func requestStateCreated() {
@@ -184,6 +187,7 @@ final class ServerCore: Sendable {
     ) -> MHD_Result {
         state.phase = .suspended
         state.connection = connection
+        deadlines?.answering(connection)
         MHD_suspend_connection(connection)
         let entry = SuspendedConnection(state: state)
         suspended.withLock { $0[ObjectIdentifier(state)] = entry }
@@ -216,6 +220,7 @@ final class ServerCore: Sendable {
 
     private func queue(_ response: Response, connection: OpaquePointer, state: RequestState) -> MHD_Result {
         state.phase = .responded
+        deadlines?.answering(connection)
         var response = response
         if state.request.id.isEmpty { state.request.id = RequestID.generate() }
         response.headers.add("X-Request-ID", state.request.id)

@@ -33,11 +33,18 @@ struct Serve: ParsableCommand {
     @Option(help: "Open connections at most. (ROWSERVER_CONNECTION_LIMIT)")
     var connectionLimit: Int = Environment.int("ROWSERVER_CONNECTION_LIMIT") ?? 4_000
 
-    @Option(help: "Open connections per client IP at most; 0 = unlimited, for use behind a proxy. (ROWSERVER_PER_IP_LIMIT)")
-    var perIPLimit: Int = Environment.int("ROWSERVER_PER_IP_LIMIT") ?? 0
+    @Option(help: "Open connections per client IP at most; 0 = unlimited, needed behind a proxy. (ROWSERVER_PER_IP_LIMIT)")
+    var perIPLimit: Int = Environment.int("ROWSERVER_PER_IP_LIMIT") ?? 256
 
     @Option(help: "Seconds an idle connection stays open. (ROWSERVER_CONNECTION_TIMEOUT)")
     var connectionTimeout: Int = Environment.int("ROWSERVER_CONNECTION_TIMEOUT") ?? 10
+
+    @Option(
+        help: """
+            Seconds a request may take to arrive, headers and body, from the connection's start or the previous \
+            response; a later one loses its connection. 0 = no deadline. (ROWSERVER_REQUEST_TIMEOUT)
+            """)
+    var requestTimeout: Double = Environment.double("ROWSERVER_REQUEST_TIMEOUT") ?? 30
 
     @Option(help: "Largest request body in bytes; larger ones get 413. (ROWSERVER_MAX_BODY)")
     var maxBody: Int = Environment.int("ROWSERVER_MAX_BODY") ?? 1_048_576
@@ -60,6 +67,7 @@ struct Serve: ParsableCommand {
         guard connectionLimit >= 1 else { throw ValidationError("--connection-limit must be at least 1") }
         guard perIPLimit >= 0 else { throw ValidationError("--per-ip-limit must not be negative") }
         guard connectionTimeout >= 0 else { throw ValidationError("--connection-timeout must not be negative") }
+        guard requestTimeout >= 0 else { throw ValidationError("--request-timeout must not be negative") }
         guard maxBody >= 0 else { throw ValidationError("--max-body must not be negative") }
         guard responseCache >= 0 else { throw ValidationError("--response-cache must not be negative") }
         guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
@@ -76,6 +84,7 @@ struct Serve: ParsableCommand {
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let logger = Logger(label: "rowserver")
+        Self.raiseDescriptorLimit(toServe: connectionLimit, logger: logger)
 
         var configuration = ServerConfiguration()
         configuration.host = host
@@ -84,6 +93,7 @@ struct Serve: ParsableCommand {
         configuration.connectionLimit = connectionLimit
         configuration.perIPConnectionLimit = perIPLimit
         configuration.connectionTimeout = connectionTimeout
+        configuration.requestTimeout = requestTimeout
         configuration.maxBodySize = maxBody
         configuration.allowedOrigins = corsOrigin
         configuration.shutdownGracePeriod = shutdownGrace
@@ -119,5 +129,22 @@ struct Serve: ParsableCommand {
         logger.notice("received signal \(received): shutting down (grace \(shutdownGrace) s)")
         let clean = application.shutdown()
         logger.notice(clean ? "stopped cleanly" : "stopped after the grace period with requests unanswered")
+    }
+
+    /// Each connection is a descriptor, and the usual soft limit (1,024) is below the default
+    /// connection limit: raise the soft limit to the hard one, and say so when even that is short.
+    static func raiseDescriptorLimit(toServe connections: Int, logger: Logger) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        if limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        // The database, the listening socket and the log take a few dozen more.
+        let needed = rlim_t(connections + 64)
+        if limit.rlim_cur < needed {
+            logger.warning("open files are limited to \(limit.rlim_cur), below --connection-limit \(connections) + 64: raise ulimit -n")
+        }
     }
 }

@@ -42,6 +42,11 @@ struct CMicroHTTPD_DaemonConfig {
     void *request_completed_cls;
     CMicroHTTPD_URILogCallback uri_log;
     void *uri_log_cls;
+    /// Called when a connection opens and just before its socket is closed: the only moments
+    /// that bracket the socket's life (the request callbacks miss a client that never sends a
+    /// complete request line).
+    MHD_NotifyConnectionCallback notify_connection;
+    void *notify_connection_cls;
 };
 
 /// Why: `MHD_start_daemon` is variadic. Options are passed through `MHD_OPTION_ARRAY`.
@@ -58,5 +63,10 @@ unsigned int CMicroHTTPD_daemon_current_connections(struct MHD_Daemon *daemon);
 /// Why: `MHD_get_connection_info` is variadic. Copies the client's numeric address into
 /// `buffer` ("127.0.0.1", "::1"); returns 0 on success, -1 when unknown.
 int CMicroHTTPD_connection_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
+
+/// Why: `MHD_get_connection_info` is variadic. The connection's socket, or -1 when unknown.
+/// Valid from the connection's start notification until its close notification, which
+/// libmicrohttpd sends before it closes the socket.
+int CMicroHTTPD_connection_fd(struct MHD_Connection *connection);
 
 #endif
