@@ -73,9 +73,9 @@ public final class Server: Sendable {
             usleep(2_000)
         }
         let clean = core.liveRequestCount == 0
-        // libmicrohttpd aborts the process if it is stopped with suspended connections.
-        if core.suspendedCount > 0 {
-            core.resumeAllSuspended()
+        // libmicrohttpd aborts the process if it is stopped with suspended connections; past
+        // this call no connection is suspended or being resumed.
+        if core.resumeAllSuspended() > 0 {
             let resumeDeadline = monotonicNanoseconds() + 500_000_000
             while core.liveRequestCount > 0 && monotonicNanoseconds() < resumeDeadline { usleep(2_000) }
         }

@@ -17,8 +17,16 @@ final class ServerCore: Sendable {
     private let liveStates = Atomic<Int>(0)
     private let createdStates = Atomic<Int>(0)
     let isShuttingDown = Atomic<Bool>(false)
-    /// Connections suspended while an async handler runs; whoever removes an entry resumes it.
-    private let suspended = Locked<[ObjectIdentifier: SuspendedConnection]>([:])
+    /// Connections suspended while an async handler runs. Whoever removes an entry resumes it,
+    /// under the same lock, so that once shutdown has closed the table (`isClosed`) no
+    /// connection is suspended or half-resumed: libmicrohttpd aborts the process when it is
+    /// stopped with one still suspended.
+    private let suspended = Locked<Suspensions>(Suspensions())
+
+    private struct Suspensions {
+        var entries: [ObjectIdentifier: SuspendedConnection] = [:]
+        var isClosed = false
+    }
 
     init(configuration: ServerConfiguration, router: Router, logger: Logger, observer: RequestObserver) {
         self.configuration = configuration
@@ -41,7 +49,6 @@ final class ServerCore: Sendable {
     /// Requests whose state exists: begun and not yet completed or aborted.
     var liveRequestCount: Int { liveStates.load(ordering: .relaxed) }
     var totalRequestCount: Int { createdStates.load(ordering: .relaxed) }
-    var suspendedCount: Int { suspended.withLock { $0.count } }
 
     // MARK: - The access handler's state machine
 
@@ -188,9 +195,16 @@ final class ServerCore: Sendable {
         state.phase = .suspended
         state.connection = connection
         deadlines?.answering(connection)
-        MHD_suspend_connection(connection)
         let entry = SuspendedConnection(state: state)
-        suspended.withLock { $0[ObjectIdentifier(state)] = entry }
+        let isSuspended = suspended.withLock { table -> Bool in
+            guard !table.isClosed else { return false }
+            MHD_suspend_connection(connection)
+            table.entries[ObjectIdentifier(state)] = entry
+            return true
+        }
+        guard isSuspended else {
+            return queue(ProblemDetails.response(for: .serviceUnavailable("The server is shutting down.")), connection: connection, state: state)
+        }
         let logger = logger
         Task {
             let response = await Self.runAsync(handler, request, logger: logger)
@@ -201,19 +215,32 @@ final class ServerCore: Sendable {
 
     /// Resumes a suspended connection once; a second call for the same entry does nothing.
     func resume(_ entry: SuspendedConnection, with response: Response) {
-        let removed = suspended.withLock { $0.removeValue(forKey: ObjectIdentifier(entry.state)) }
-        guard removed != nil, let connection = entry.state.connection else { return }
+        suspended.withLock { table in
+            guard table.entries.removeValue(forKey: ObjectIdentifier(entry.state)) != nil else { return }
+            Self.resume(entry, with: response)
+        }
+    }
+
+    /// Shutdown past its grace period: answer every still-suspended request with 503, and
+    /// suspend no connection from now on (later async requests get 503 at once).
+    /// Returns how many requests were resumed.
+    func resumeAllSuspended() -> Int {
+        suspended.withLock { table in
+            table.isClosed = true
+            let entries = table.entries.values
+            table.entries.removeAll()
+            for entry in entries {
+                Self.resume(entry, with: ProblemDetails.response(for: .serviceUnavailable("The server is shutting down.")))
+            }
+            return entries.count
+        }
+    }
+
+    private static func resume(_ entry: SuspendedConnection, with response: Response) {
+        guard let connection = entry.state.connection else { return }
         entry.state.pendingResponse = response
         entry.state.phase = .resumed
         MHD_resume_connection(connection)
-    }
-
-    /// Shutdown past its grace period: answer every still-suspended request with 503.
-    func resumeAllSuspended() {
-        let entries = suspended.withLock { Array($0.values) }
-        for entry in entries {
-            resume(entry, with: ProblemDetails.response(for: .serviceUnavailable("The server is shutting down.")))
-        }
     }
 
     // MARK: - Queueing
