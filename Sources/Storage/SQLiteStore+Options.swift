@@ -13,6 +13,9 @@ extension SQLiteStore {
         public var maximumBatchSize: Int
         /// SQLite page cache per connection, in KiB (the pool has a writer and up to five readers).
         public var cacheSizeKiB: Int
+        /// How much of the database file each connection maps into memory, in MiB (0: none,
+        /// every page is read with pread). Address space only: the pages stay in the OS cache.
+        public var mmapSizeMiB: Int
         /// How long a connection waits for another process's lock before failing, in seconds.
         public var busyTimeout: Double
         /// Full-text matches up to which a search sorts its matches rather than walking the sort
@@ -33,13 +36,15 @@ extension SQLiteStore {
             changeRetention: Int = 100_000,
             maximumBatchSize: Int = 1_024,
             cacheSizeKiB: Int = 8_192,
-            busyTimeout: Double = 10
+            busyTimeout: Double = 10,
+            mmapSizeMiB: Int = 4_096
         ) {
             self.seedDemoData = seedDemoData
             self.changeRetention = max(1, changeRetention)
             self.maximumBatchSize = max(1, maximumBatchSize)
             self.cacheSizeKiB = max(256, cacheSizeKiB)
             self.busyTimeout = max(0, busyTimeout)
+            self.mmapSizeMiB = max(0, mmapSizeMiB)
         }
     }
 }

@@ -21,6 +21,7 @@ public final class SQLiteStore: ItemStore, Sendable {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(options.busyTimeout)
         let cacheSize = options.cacheSizeKiB
+        let mmapSize = options.mmapSizeMiB * 1_048_576
         configuration.prepareDatabase { db in
             // FULL: in WAL mode a commit is durable once it returns, not only consistent.
             try db.execute(sql: "PRAGMA synchronous = FULL")
@@ -32,6 +33,10 @@ public final class SQLiteStore: ItemStore, Sendable {
             // A bulk load grows the WAL to the size of its transaction; give the space back
             // after the next checkpoint.
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
+            // Reads of a large database jump around the file (search reads thousands of rows by
+            // key): mapped, a page costs a pointer instead of a pread and a copy. A quarter of
+            // a search's time on a million products was the kernel copying pages.
+            try db.execute(sql: "PRAGMA mmap_size = \(mmapSize)")
         }
         let isNew: Bool
         do {

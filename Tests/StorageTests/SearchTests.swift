@@ -100,6 +100,35 @@ import Testing
         #expect(page.items.count == standardDataset.departments.count)
     }
 
+    /// Titles that start with the text (and its first trigram) as a range of the title index,
+    /// merged with the other matches, in both directions and across pages.
+    @Test(arguments: [SQLiteStore.Options(), .walkingSearch, .membershipSearch, .titlePrefixSearch])
+    func titlesStartingWithTheTextInterleaveWithOtherMatches(_ options: SQLiteStore.Options) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store(options: options)
+        let names = [
+            ("Smart Lamp", "Warm light"), ("Smallest Lamp", "Warm light"), ("Small Smart Lamp", "Warm light"),
+            ("Lamp", "Smart and warm"), ("Art Smart", "Cold"), ("Smarter Desk", "Oak"), ("Smart Lamp", "Again"), ("Zebra", "Smarts"),
+        ]
+        for (index, (name, tagline)) in names.enumerated() {
+            let product = Product(
+                id: EntityID.generate(kind: .product), name: name, shortDescription: tagline, longDescription: "",
+                price: Money(minorUnits: Int64(index * 37 % 11), currency: "EUR"))
+            _ = try await store.insert(.product(product))
+        }
+        let all = try store.walk(ListQuery(collection: .products, limit: 200)).map(\.item)
+        let matching = all.filter { item in
+            guard let keys = SearchKeys.of(item) else { return false }
+            return keys.title.contains("smart") || (keys.subtitle?.contains("smart") ?? false)
+        }
+        for sort in [[SortKey("name")], [SortKey("name", descending: true)], [SortKey("price", descending: true), SortKey("name")]] {
+            for limit in [1, 2, 50] {
+                let found = try store.walk(ListQuery(collection: .products, sort: sort, search: "SMART", limit: limit)).map(\.item.id)
+                #expect(found == ExpectedOrder.sorted(matching, by: sort), "sort \(sort), limit \(limit)")
+            }
+        }
+    }
+
     @Test func searchFollowsWrites() async throws {
         let directory = try TemporaryDirectory()
         let store = try directory.store()

@@ -99,8 +99,10 @@ struct PageQuery {
 
     /// Keeps only rows whose folded title or subtitle contains `text` (a scan, no index).
     mutating func addSubstringFilter(_ text: String) {
-        addFilter("(instr(t.title_key, ?) > 0 OR instr(t.subtitle_key, ?) > 0)", text, text)
+        addFilter(Self.substringCondition, text, text)
     }
+
+    private static let substringCondition = "(instr(t.title_key, ?) > 0 OR instr(t.subtitle_key, ?) > 0)"
 
     /// The columns selected: the item's, then the order keys but the id (for `nextAfter`).
     var selectList: String {
@@ -141,17 +143,30 @@ struct PageQuery {
         return (Self.select(head, conditions, orderBy), arguments)
     }
 
-    /// One statement that walks the sort index keeping rows among the full-text matches: for
-    /// searches with many matches clustered later in the order. SQLite builds the set of matching
-    /// keys once and tests each index entry against it before reading the row; the unary `+`
-    /// keeps it from driving the query from that set instead (which would sort every match).
-    /// The position is one condition with a leading bound on the first key, so the walk starts
-    /// at the position's first key and skips what precedes it in that key's ties.
-    func membershipStatement(matches: SearchMatches) -> (sql: String, arguments: [DatabaseValue]) {
-        let set = matches.keys(in: table)
+    /// One statement that walks the sort index keeping rows among the full-text matches that
+    /// contain `text`: for searches with many matches clustered later in the order. SQLite builds
+    /// the set of matching keys once and tests each index entry against it before reading the
+    /// row; the unary `+` keeps it from driving the query from that set instead (which would sort
+    /// every match). The position is one condition with a leading bound on the first key, so the
+    /// walk starts at the position's first key and skips what precedes it in that key's ties.
+    ///
+    /// Ordered by title, the index entries hold the title: a title that contains the text is
+    /// found without the set or the row, and the set only needs the subtitles' matches, which for
+    /// a word of product names is close to none (`kettle`: 2 ms instead of 13 ms for the 40,000
+    /// entries before its first page on a million products).
+    func membershipStatement(matches: SearchMatches, text: String) -> (sql: String, arguments: [DatabaseValue]) {
         let head = "SELECT \(selectList) FROM \(table.name) AS t"
-        var conditions = filters + ["+t.pk IN (\(set.sql))"]
-        var arguments = filterArguments + set.arguments
+        var conditions = filters
+        var arguments = filterArguments
+        if startsWithTitle {
+            let set = matches.inSubtitles.keys(in: table)
+            conditions.append("(instr(t.title_key, ?) > 0 OR (+t.pk IN (\(set.sql)) AND instr(t.subtitle_key, ?) > 0))")
+            arguments += [text.databaseValue] + set.arguments + [text.databaseValue]
+        } else {
+            let set = matches.keys(in: table)
+            conditions.append("+t.pk IN (\(set.sql)) AND \(Self.substringCondition)")
+            arguments += set.arguments + [text.databaseValue, text.databaseValue]
+        }
         if let after, let first = keys.first, let value = after.first {
             conditions.append("t.\(first.column.column) \(first.descending ? "<=" : ">=") ?")
             arguments.append(value)

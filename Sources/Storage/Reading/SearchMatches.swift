@@ -9,6 +9,9 @@ struct SearchMatches {
     /// Whether rows with a column of one or two characters belong too: the trigram index cannot
     /// see those columns (`SearchGrams`).
     var includesShortRows = false
+    /// The keys themselves, once read: a plan that counted the matches sorts the ones it read
+    /// instead of asking FTS5 a second time (which costs as much as the first).
+    var knownKeys: [Int64]?
 
     /// The matches of a text of three or more characters (`SQLiteStore.matchExpression`).
     init(expression: String) {
@@ -23,8 +26,8 @@ struct SearchMatches {
         includesShortRows = indexed.count < trigrams.count
     }
 
-    /// The same matches without the rows whose title starts with `text` (three or more
-    /// characters): FTS5's `^` anchors a phrase at the start of a column.
+    /// The same matches without the rows whose title starts with `text` (three characters):
+    /// FTS5's `^` anchors a trigram at the start of a column.
     func excludingTitles(startingWith text: String) -> SearchMatches {
         var matches = self
         if let expression {
@@ -33,8 +36,21 @@ struct SearchMatches {
         return matches
     }
 
+    /// The same matches in subtitles only (and the short rows).
+    var inSubtitles: SearchMatches {
+        var matches = self
+        if let expression {
+            matches.expression = "{subtitle_key}: (\(expression))"
+        }
+        return matches
+    }
+
     /// `SELECT … AS pk` of the matching keys, in `table`.
     func keys(in table: CollectionTable) -> (sql: String, arguments: [DatabaseValue]) {
+        if let knownKeys {
+            let json = "[" + knownKeys.map(String.init).joined(separator: ",") + "]"
+            return ("SELECT value AS pk FROM json_each(?)", [json.databaseValue])
+        }
         let fts = table.searchTable ?? table.name
         var parts: [String] = []
         var arguments: [DatabaseValue] = []
