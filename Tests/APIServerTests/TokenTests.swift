@@ -104,6 +104,22 @@ struct TokenTests {
         #expect(changes == [change])
     }
 
+    static let base64URL: [([UInt8], String)] = [
+        ([], ""), ([0], "AA"), ([0xFF], "_w"), ([0xFB, 0xFF], "-_8"), ([1, 2, 3], "AQID"), ([0xFF, 0xFF, 0xFE], "___-"),
+        (Array("hello world".utf8), "aGVsbG8gd29ybGQ"),
+    ]
+
+    @Test(arguments: base64URL)
+    func base64URLEncodesWithoutPaddingAndDecodesBack(bytes: [UInt8], text: String) {
+        #expect(Base64URL.encode(bytes) == text)
+        #expect(Base64URL.decode(text) == bytes)
+    }
+
+    @Test(arguments: ["A", "AA=", "AA+", "AA/", "A A", "AAAAA", "é", "AA\u{0}"])
+    func base64URLRefusesWhatItNeverProduces(text: String) {
+        #expect(Base64URL.decode(text) == nil)
+    }
+
     static let ifNoneMatch: [(String?, Bool)] = [
         ("\"labc\"", true), ("W/\"labc\"", true), ("\"x\", \"labc\"", true), ("*", true), (" * ", true),
         ("\"x\",\t W/\"labc\" \t", true), (",, \"labc\",", true), ("\"x\", *", true),

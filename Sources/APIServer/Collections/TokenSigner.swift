@@ -39,28 +39,44 @@ struct TokenSigner: Sendable {
 }
 
 /// base64url (RFC 4648 §5) without padding: safe in a query string as is.
+///
+/// Foundation does the base64; the alphabet swap is a byte map, because `replacingOccurrences`
+/// bridged through NSString and cost more than the HMAC for every page's cursor.
 enum Base64URL {
     static func encode(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let base64 = Data(bytes).base64EncodedString().utf8
+        var url: [UInt8] = []
+        url.reserveCapacity(base64.count)
+        for byte in base64 {
+            switch byte {
+            case UInt8(ascii: "+"): url.append(UInt8(ascii: "-"))
+            case UInt8(ascii: "/"): url.append(UInt8(ascii: "_"))
+            case UInt8(ascii: "="): continue
+            default: url.append(byte)
+            }
+        }
+        return String(decoding: url, as: UTF8.self)
     }
 
     static func decode(_ text: String) -> [UInt8]? {
-        guard
-            text.utf8.allSatisfy({ byte in
-                (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 95
-            })
-        else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        let remainder = base64.utf8.count % 4
+        var base64: [UInt8] = []
+        base64.reserveCapacity(text.utf8.count + 3)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                base64.append(byte)
+            case UInt8(ascii: "-"): base64.append(UInt8(ascii: "+"))
+            case UInt8(ascii: "_"): base64.append(UInt8(ascii: "/"))
+            default: return nil
+            }
+        }
+        let remainder = base64.count % 4
         if remainder == 1 { return nil }
         // The bits after the last whole byte must be zero (RFC 4648 §3.5). Foundation ignores them,
         // which gave every token 4 or 16 spellings that all opened (found by fuzzing).
         if remainder > 0, let last = text.utf8.last, sextet(last) & (remainder == 2 ? 0x0F : 0x03) != 0 { return nil }
-        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
-        return Data(base64Encoded: base64).map(Array.init)
+        if remainder > 0 { base64.append(contentsOf: repeatElement(UInt8(ascii: "="), count: 4 - remainder)) }
+        return Data(base64Encoded: Data(base64)).map(Array.init)
     }
 
     /// The 6-bit value of a base64url digit (already checked to be one).
