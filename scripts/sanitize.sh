@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 kind=${1:-thread}
 case $kind in
   thread) scratch=.build-tsan; export TSAN_OPTIONS=${TSAN_OPTIONS:-"halt_on_error=1 second_deadlock_stack=1"} ;;
-  address) scratch=.build-asan; export ASAN_OPTIONS=${ASAN_OPTIONS:-"halt_on_error=1 detect_leaks=0"} ;;
+  address) scratch=.build-asan; export ASAN_OPTIONS=${ASAN_OPTIONS:-"halt_on_error=1 detect_leaks=0 suppressions=$PWD/scripts/asan.supp"} ;;
   *) echo "usage: $0 thread|address" >&2; exit 2 ;;
 esac
 # Sanitized code runs several times slower: tests wait longer before giving up.
