@@ -6,7 +6,9 @@ An attacker process holds ATTACKERS connections open from 127.0.0.2 ... 127.0.0.
   idle       connects and sends nothing
   abort      a partial request, then the client drops it (FIN or RST), in a loop
 and reconnects each slot as soon as the server closes it. Meanwhile `wrk -t1 -c32` measures
-GET /v1/products?limit=50 from 127.0.0.1: first a baseline without the attack, then under it.
+GET /v1/products?limit=50 from 127.0.0.1: a baseline without the attack, then under it, then a
+second baseline (the ratios use the mean of the two baselines: on a shared machine one alone can
+be an outlier either way).
 
 It records when the server closed each attacking connection, against the configured deadline
 (--request-timeout for slowloris and slow bodies, --connection-timeout for idle ones).
@@ -65,6 +67,9 @@ class Attack:
         self.opened = {kind: 0 for kind in KINDS}
         self.open_now = 0
         self.peak_open = 0
+        # (when, how late) of a 50 ms tick: how far behind the attacker's own loop runs, so a
+        # close it notices late is not blamed on the server.
+        self.lag = []
 
     async def connect(self, slot):
         source = f"127.0.0.{2 + slot % self.ips}"
@@ -89,7 +94,9 @@ class Attack:
         writer.cancel()
         now = time.monotonic()
         if reader in done or (writer in done and writer.exception() is not None):
-            self.closed[kind].append(now - started)
+            # The close may have waited while this loop was behind: count from the earliest
+            # moment it could have been seen.
+            self.closed[kind].append(max(0.0, now - self.recent_lag(now) - started))
         else:
             self.still_open[kind].append(now - started)
         reader.cancel()
@@ -166,8 +173,19 @@ class Attack:
     async def send_idle(self, sock):
         await asyncio.sleep(3600)
 
+    def recent_lag(self, now, window=3.0):
+        return max((late for when, late in self.lag[-200:] if when > now - window), default=0.0)
+
+    async def watch_lag(self, end):
+        while time.monotonic() < end:
+            before = time.monotonic()
+            await asyncio.sleep(0.05)
+            after = time.monotonic()
+            self.lag.append((after, after - before - 0.05))
+
     async def run(self):
         end = time.monotonic() + self.seconds
+        asyncio.get_running_loop().create_task(self.watch_lag(end))
         kinds = []
         for kind in KINDS:
             kinds += [kind] * round(self.attackers * SHARES[kind])
@@ -175,8 +193,11 @@ class Attack:
         await asyncio.gather(*(self.slot(i, kind, end) for i, kind in enumerate(kinds)))
 
     def summary(self):
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        lags = sorted(late for _, late in self.lag)
         return {"closed": self.closed, "still_open": self.still_open, "refused": self.refused, "aborts": self.aborts,
-                "opened": self.opened, "peak_open": self.peak_open}
+                "opened": self.opened, "peak_open": self.peak_open, "cpu_seconds": usage.ru_utime + usage.ru_stime,
+                "loop_lag_p99_s": percentile(lags, 0.99) or 0.0, "loop_lag_max_s": lags[-1] if lags else 0.0}
 
 
 def attack_process(port, attackers, ips, seconds, trickle, results):
@@ -205,6 +226,11 @@ class Server:
             self.process.kill()
             raise RuntimeError(f"rowserver did not start: {line!r} {self.process.stderr.read()}")
         self.port = int(match.group(1))
+
+    def cpu_seconds(self):
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def descriptors(self):
         try:
@@ -266,7 +292,9 @@ def run(binary, seconds, attackers, ips, request_timeout, connection_timeout, ex
     server = Server(binary, options)
     try:
         wrk(server.port, 2)  # warm-up: caches, page cache, allocator
+        cpu = server.cpu_seconds()
         baseline = wrk(server.port, seconds)
+        baseline["server_cpu_us_per_request"] = (server.cpu_seconds() - cpu) * 1e6 / max(1, baseline["requests"])
         idle_descriptors = server.descriptors()
         # The attack lasts the measurement plus enough for every deadline to pass at least once.
         ramp = 3.0
@@ -277,10 +305,16 @@ def run(binary, seconds, attackers, ips, request_timeout, connection_timeout, ex
         attacker.start()
         time.sleep(ramp)
         under_attack_descriptors = server.descriptors()
+        cpu = server.cpu_seconds()
         attacked = wrk(server.port, seconds)
+        attacked["server_cpu_us_per_request"] = (server.cpu_seconds() - cpu) * 1e6 / max(1, attacked["requests"])
         peak_descriptors = max(under_attack_descriptors, server.descriptors())
         summary = results.get(timeout=attack_seconds + 60)
         attacker.join(timeout=10)
+        # A second baseline once the attack is over: on a shared machine the first alone can be
+        # an outlier either way. The ratios use the mean of the two.
+        time.sleep(1)
+        baseline_after = wrk(server.port, seconds)
         alive = server.process.poll() is None
     finally:
         server.stop()
@@ -295,13 +329,19 @@ def run(binary, seconds, attackers, ips, request_timeout, connection_timeout, ex
         closing[kind] = {"deadline_s": limit, "opened": summary["opened"][kind], "closed": len(closed),
                          "refused": summary["refused"][kind], "closed_p50_s": percentile(closed, 0.5),
                          "closed_max_s": max(closed) if closed else None, "late": len(late), "overdue_open": len(overdue)}
+    mean = {"rps": (baseline["rps"] + baseline_after["rps"]) / 2, "p99_ms": (baseline["p99_ms"] + baseline_after["p99_ms"]) / 2,
+            "errors": baseline["errors"] + baseline_after["errors"],
+            "error_kinds": {**baseline["error_kinds"], **baseline_after["error_kinds"]},
+            "server_cpu_us_per_request": baseline["server_cpu_us_per_request"]}
     return {
-        "baseline": baseline, "attacked": attacked,
-        "rps_ratio": attacked["rps"] / baseline["rps"] if baseline["rps"] else 0.0,
-        "p99_ratio": attacked["p99_ms"] / baseline["p99_ms"] if baseline["p99_ms"] else float("inf"),
+        "baseline": mean, "baseline_before": baseline, "baseline_after": baseline_after, "attacked": attacked,
+        "rps_ratio": attacked["rps"] / mean["rps"] if mean["rps"] else 0.0,
+        "p99_ratio": attacked["p99_ms"] / mean["p99_ms"] if mean["p99_ms"] else float("inf"),
         "closing": closing, "aborts": summary["aborts"], "abort_refused": summary["refused"]["abort"],
         "peak_attack_connections": summary["peak_open"],
         "server_descriptors": {"idle": idle_descriptors, "under_attack": peak_descriptors},
+        "attacker_cpu_seconds": summary["cpu_seconds"], "attack_seconds": attack_seconds,
+        "attacker_loop_lag_s": {"p99": summary["loop_lag_p99_s"], "max": summary["loop_lag_max_s"]},
         "server_alive": alive, "deadlines": deadlines, "attackers": attackers, "ips": ips, "seconds": seconds,
     }
 
@@ -329,9 +369,16 @@ def failures(report, min_ratio, max_p99_ratio):
 def print_report(report):
     b, a = report["baseline"], report["attacked"]
     print(f"normal traffic: wrk -t1 -c32 GET {TARGET}, {report['seconds']} s each")
-    print(f"  baseline      {b['rps']:10.0f} req/s  p99 {b['p99_ms']:8.2f} ms  errors {b['errors']} {b['error_kinds'] or ''}")
+    for name, run_ in (("before", report["baseline_before"]), ("after", report["baseline_after"])):
+        print(f"  baseline {name:6s}{run_['rps']:10.0f} req/s  p99 {run_['p99_ms']:8.2f} ms  errors {run_['errors']}")
+    print(f"  baseline      {b['rps']:10.0f} req/s  p99 {b['p99_ms']:8.2f} ms  errors {b['errors']} {b['error_kinds'] or ''} (mean)")
     print(f"  under attack  {a['rps']:10.0f} req/s  p99 {a['p99_ms']:8.2f} ms  errors {a['errors']} {a['error_kinds'] or ''}")
     print(f"  ratio         {report['rps_ratio']:10.0%} req/s  p99 {report['p99_ratio']:.2f}x baseline")
+    print(f"  server CPU per request: baseline {b['server_cpu_us_per_request']:.1f} us, "
+          f"under attack {a['server_cpu_us_per_request']:.1f} us (the attack's own cost included)")
+    print(f"attacker: {report['attacker_cpu_seconds']:.1f} CPU s in {report['attack_seconds']:.0f} s (nice 10), "
+          f"its loop behind by p99 {report['attacker_loop_lag_s']['p99']:.2f} s, "
+          f"max {report['attacker_loop_lag_s']['max']:.2f} s (close times are corrected by it)")
     print(f"attack: {report['attackers']} connections from {report['ips']} addresses, peak open "
           f"{report['peak_attack_connections']}; server descriptors {report['server_descriptors']}")
     for kind, c in report["closing"].items():
