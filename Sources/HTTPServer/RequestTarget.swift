@@ -43,6 +43,16 @@ public struct RequestTarget: Sendable, Equatable {
 
     static func parse(bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> RequestTarget {
         if bytes.count == 1 && bytes[0] == UInt8(ascii: "*") { return RequestTarget(path: "*", segments: ["*"], query: []) }
+        // libmicrohttpd's lenient parser lets spaces into the target ("GET /a b HTTP/1.1"). Checked
+        // before the absolute form, which returned early and let "http://a b" or "http\u{1A}//x"
+        // through as "/" (found by fuzzing); with no control bytes left, the scheme's `| 0x20`
+        // comparison matches letters only.
+        if bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            throw .badRequest("INVALID_PATH", "The request target must not contain spaces or control characters.")
+        }
+        if bytes.contains(UInt8(ascii: "#")) {
+            throw .badRequest("INVALID_PATH", "The request target must not contain a fragment ('#').")
+        }
         var start = 0
         // absolute-form (RFC 9112 §3.2.2): servers must accept it; only the path matters here.
         if let schemeEnd = absoluteFormSchemeEnd(bytes) {
@@ -53,13 +63,6 @@ public struct RequestTarget: Sendable, Equatable {
         }
         guard start < bytes.count, bytes[start] == slash else {
             throw .badRequest("INVALID_PATH", "The request target must be an absolute path starting with '/'.")
-        }
-        // libmicrohttpd's lenient parser lets spaces into the target ("GET /a b HTTP/1.1").
-        if bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
-            throw .badRequest("INVALID_PATH", "The request target must not contain spaces or control characters.")
-        }
-        if bytes[start...].contains(UInt8(ascii: "#")) {
-            throw .badRequest("INVALID_PATH", "The request target must not contain a fragment ('#').")
         }
         let mark = bytes[start...].firstIndex(of: question) ?? bytes.count
         var segments: [String] = []

@@ -33,6 +33,9 @@ struct RequestTargetTests {
         ("/a%09b", "INVALID_PATH"), ("/a b", "INVALID_PATH"), ("/a\tb", "INVALID_PATH"), ("/x?a=%00", "INVALID_QUERY"), ("/x?a=%", "INVALID_QUERY"),
         ("/x?a=%fe%ff", "INVALID_QUERY"),
         ("/x?" + (0..<65).map { "p\($0)=1" }.joined(separator: "&"), "INVALID_QUERY"),
+        // Found by fuzzing: absolute-form targets without a path skipped these checks.
+        ("http\u{1A}//x", "INVALID_PATH"), ("http://a b", "INVALID_PATH"), ("https://a\u{7F}", "INVALID_PATH"),
+        ("http://host#frag", "INVALID_PATH"), ("http://h#x/y", "INVALID_PATH"),
     ]
 
     @Test(arguments: invalid)
