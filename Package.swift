@@ -87,3 +87,21 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (scripts/fuzz.sh), declared only when ROWSERVER_FUZZ is set: normal builds and
+// the CI test run never see them.
+if Context.environment["ROWSERVER_FUZZ"] != nil {
+    package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"))
+    package.targets.append(
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", "APIServer", "HTTPServer", "Storage", "Domain"], path: "Fuzz/Support"))
+    for name in ["RequestTarget", "Router", "ListOptions", "Tokens", "JSON", "MergePatch", "ItemDecoder"] {
+        package.targets.append(
+            .executableTarget(
+                name: "Fuzz\(name)",
+                dependencies: [
+                    "FuzzSupport", "APIServer", "HTTPServer", "Storage", "Domain", .product(name: "Logging", package: "swift-log"),
+                    .product(name: "Prometheus", package: "swift-prometheus"),
+                ],
+                path: "Fuzz/\(name)"))
+    }
+}

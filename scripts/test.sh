@@ -12,6 +12,7 @@ scripts/setup.sh
 swift build --build-tests
 swift test --skip-build
 python3 -m pytest -q tests-python
+scripts/fuzz.sh smoke
 scripts/schemathesis.sh
 scripts/browser-test.sh
 python3 Benchmarks/bench.py --smoke --binary "$(swift build --show-bin-path)/rowserver"
