@@ -17,13 +17,15 @@ extension SQLiteStore {
         }
     }
 
-    /// Rows of a page, in order, with their keyset positions.
-    typealias PageRows = [(item: Versioned<StoredItem>, position: [SortValue])]
+    /// Rows of a page, in order, with their keyset positions: of every row when a plan merges
+    /// two lists, else only of the page's last row (the next page starts there).
+    typealias PageRows = [(item: Versioned<StoredItem>, position: [SortValue]?)]
 
     /// Runs `statements` in order until a page and one more row are read; nil when a walk ran
     /// out of budget.
     func fetchRows(
-        _ db: Database, plan: PageQuery, statements: [(sql: String, arguments: [DatabaseValue])], walk: TextWalk? = nil
+        _ db: Database, plan: PageQuery, statements: [(sql: String, arguments: [DatabaseValue])], walk: TextWalk? = nil,
+        everyPosition: Bool = false
     ) throws -> PageRows? {
         let wanted = plan.limit + 1
         var rows: PageRows = []
@@ -40,7 +42,8 @@ extension SQLiteStore {
                     if !walk.matches(row) { continue }
                 }
                 let item = try ItemColumns.decode(row, in: plan.table.collection)
-                rows.append((item, plan.position(of: row, id: item.item.id)))
+                let needed = everyPosition || rows.count == plan.limit - 1
+                rows.append((item, needed ? plan.position(of: row, id: item.item.id) : nil))
                 if rows.count == wanted { break }
             }
         }

@@ -72,13 +72,14 @@ extension SQLiteStore {
     ) throws -> Page {
         var prefixed = plan
         prefixed.addTitlePrefixFilter(prefix)
-        let starting = try fetchRows(db, plan: prefixed, statements: [prefixed.membershipStatement(matches: matches, text: text)]) ?? []
-        let rest = try fetchRows(db, plan: verified, statements: [verified.searchStatement(matches: others)]) ?? []
+        let starting =
+            try fetchRows(db, plan: prefixed, statements: [prefixed.membershipStatement(matches: matches, text: text)], everyPosition: true) ?? []
+        let rest = try fetchRows(db, plan: verified, statements: [verified.searchStatement(matches: others)], everyPosition: true) ?? []
         var merged: PageRows = []
         merged.reserveCapacity(plan.limit + 1)
         var (left, right) = (starting[...], rest[...])
         while merged.count <= plan.limit {
-            if let b = right.first, left.first.map({ plan.precedes(b.position, $0.position) }) ?? true {
+            if let b = right.first, left.first.map({ plan.precedes(b.position ?? [], $0.position ?? []) }) ?? true {
                 merged.append(b)
                 right.removeFirst()
             } else if let a = left.first {

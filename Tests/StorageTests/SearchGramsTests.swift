@@ -6,29 +6,31 @@ import Testing
 
 /// Searches of one or two characters go through `<table>_grams`, which the writer keeps.
 @Suite struct SearchGramsTests {
-    struct PairsCase: Sendable, CustomTestStringConvertible {
+    struct TrigramsCase: Sendable, CustomTestStringConvertible {
         var text: String
-        var pairs: Set<[String]>
+        var trigrams: Set<String> = []
+        var short: Set<String> = []
         var testDescription: String { text }
     }
 
-    static let pairsCases: [PairsCase] = [
-        PairsCase(text: "", pairs: []),
-        PairsCase(text: "é", pairs: [["é", ""]]),
-        PairsCase(text: "tv", pairs: [["t", ""], ["v", ""], ["tv", ""]]),
-        PairsCase(text: "abc", pairs: [["a", "abc"], ["b", "abc"], ["c", "abc"], ["ab", "abc"], ["bc", "abc"]]),
-        PairsCase(
-            text: "aaaa", pairs: [["a", "aaa"], ["aa", "aaa"]]),
-        PairsCase(
-            text: "🦊 x",
-            pairs: [["🦊", "🦊 x"], [" ", "🦊 x"], ["x", "🦊 x"], ["🦊 ", "🦊 x"], [" x", "🦊 x"]]),
+    static let trigramsCases: [TrigramsCase] = [
+        TrigramsCase(text: ""),
+        TrigramsCase(text: "é", short: ["é"]),
+        TrigramsCase(text: "tv", short: ["tv"]),
+        TrigramsCase(text: "abcd", trigrams: ["abc", "bcd"]),
+        TrigramsCase(text: "aaaa", trigrams: ["aaa"]),
+        TrigramsCase(text: "🦊 x", trigrams: ["🦊 x"]),
     ]
 
-    @Test(arguments: pairsCases)
-    func gramsAreTheShortSubstringsOfEachTrigram(_ test: PairsCase) {
-        var pairs = Set<[String]>()
-        SearchGrams.pairs(of: test.text, into: &pairs)
-        #expect(pairs == test.pairs)
+    /// Columns of three or more characters give their trigrams (SQL cuts those into grams);
+    /// shorter ones are kept whole.
+    @Test(arguments: trigramsCases)
+    func textsGiveTheirTrigramsOrThemselvesWhenShort(_ test: TrigramsCase) {
+        var trigrams = Set<String>()
+        var short = Set<String>()
+        SearchGrams.trigrams(of: test.text, into: &trigrams, short: &short)
+        #expect(trigrams == test.trigrams)
+        #expect(short == test.short)
     }
 
     static let shortQueries = ["t", "tv", "v", "ω", "ss", "ß", "🦊", "zx", "z", "q", "o", "ra", "é"]

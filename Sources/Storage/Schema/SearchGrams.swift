@@ -34,45 +34,59 @@ enum SearchGrams {
         ]
     }
 
-    /// The `(gram, trigram)` pairs of one folded column value, counted in Unicode scalars as FTS5
-    /// and SQLite's `length` count characters.
-    static func pairs(of text: String, into pairs: inout Set<[String]>) {
+    /// The distinct trigrams of one folded column value, or the value itself when it is too
+    /// short to have any; counted in Unicode scalars, as FTS5 and SQLite's `length` count
+    /// characters.
+    static func trigrams(of text: String, into trigrams: inout Set<String>, short: inout Set<String>) {
         let characters = Array(text.unicodeScalars)
-        func string(_ range: Range<Int>) -> String {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: characters[range])
-            return String(view)
-        }
         if characters.count < 3 {
-            for start in characters.indices {
-                for end in (start + 1)...min(start + 2, characters.count) {
-                    pairs.insert([string(start..<end), shortTextMarker])
-                }
-            }
+            if !characters.isEmpty { short.insert(text) }
             return
         }
-        var seen = Set<String>()
         for start in 0...(characters.count - 3) {
-            let trigram = string(start..<(start + 3))
-            guard seen.insert(trigram).inserted else { continue }
-            for (offset, size) in substrings {
-                pairs.insert([string((start + offset)..<(start + offset + size)), trigram])
-            }
+            var trigram = String.UnicodeScalarView()
+            trigram.append(contentsOf: characters[start..<(start + 3)])
+            trigrams.insert(String(trigram))
         }
     }
 
-    /// Where the one- and two-character substrings of a trigram start, and their sizes.
-    private static let substrings = [(0, 1), (1, 1), (2, 1), (0, 2), (1, 2)]
+    /// Where the one- and two-character substrings of a trigram start (from 1), and their sizes,
+    /// as a table for SQL.
+    private static let substrings =
+        "("
+        + [(1, 1), (2, 1), (3, 1), (1, 2), (2, 2)].map { "SELECT \($0.0) AS start, \($0.1) AS size" }
+        .joined(separator: " UNION ALL ") + ")"
 
-    /// Records the grams of the given column values (`title_key`, `subtitle_key` of the rows just indexed).
+    /// Records the grams of the given column values (`title_key`, `subtitle_key` of the rows just
+    /// indexed). Swift finds the distinct trigrams; SQL cuts them into grams, as `rebuild` does.
     static func record(_ db: Database, table: String, texts: [String]) throws {
-        var pairs = Set<[String]>()
-        for text in texts { Self.pairs(of: text, into: &pairs) }
-        if pairs.isEmpty { return }
-        let json = String(decoding: try JSONEncoder().encode(Array(pairs)), as: UTF8.self)
-        try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO \(table)_grams (gram, trigram) SELECT value ->> 0, value ->> 1 FROM json_each(?)"
-        ).execute(arguments: [json])
+        var trigrams = Set<String>()
+        var short = Set<String>()
+        for text in texts { Self.trigrams(of: text, into: &trigrams, short: &short) }
+        let encoder = JSONEncoder()
+        if !trigrams.isEmpty {
+            try db.cachedStatement(
+                sql: """
+                    INSERT OR IGNORE INTO \(table)_grams (gram, trigram)
+                    SELECT substr(value, g.start, g.size), value FROM json_each(?), \(substrings) AS g
+                    """
+            ).execute(arguments: [String(decoding: try encoder.encode(Array(trigrams)), as: UTF8.self)])
+        }
+        if !short.isEmpty {
+            try db.cachedStatement(sql: shortInsert(table: table, texts: "SELECT value AS text FROM json_each(?1)")).execute(arguments: [
+                String(decoding: try encoder.encode(Array(short)), as: UTF8.self), shortTextMarker,
+            ])
+        }
+    }
+
+    /// Inserts the substrings of the short texts `texts` selects (a column `text`), with the marker as `?2`.
+    private static func shortInsert(table: String, texts: String) -> String {
+        """
+        WITH texts AS (\(texts))
+        INSERT OR IGNORE INTO \(table)_grams (gram, trigram)
+        SELECT substr(text, g.start, g.size), ?2 FROM texts, \(substrings) AS g
+        WHERE length(text) BETWEEN 1 AND 2 AND g.start + g.size - 1 <= length(text)
+        """
     }
 
     /// Adds the grams of everything `table`'s search index holds: from FTS5's vocabulary (every
@@ -80,21 +94,16 @@ enum SearchGrams {
     static func rebuild(_ db: Database, table: String) throws {
         let vocabulary = "temp.\(table)_search_vocabulary"
         try db.execute(sql: "CREATE VIRTUAL TABLE IF NOT EXISTS \(vocabulary) USING fts5vocab(main, '\(table)_search', 'row')")
-        let positions = "(" + Self.substrings.map { "SELECT \($0.0 + 1) AS start, \($0.1) AS size" }.joined(separator: " UNION ALL ") + ")"
         try db.execute(
             sql: """
                 INSERT OR IGNORE INTO \(table)_grams (gram, trigram)
-                SELECT substr(term, g.start, g.size), term FROM \(vocabulary), \(positions) AS g
+                SELECT substr(term, g.start, g.size), term FROM \(vocabulary), \(substrings) AS g
                 """)
         try db.execute(sql: "DROP TABLE \(vocabulary)")
+        let short = "SELECT title_key, subtitle_key FROM \(table) WHERE \(shortTextCondition)"
         try db.execute(
-            sql: """
-                WITH short AS (SELECT title_key, subtitle_key FROM \(table) WHERE \(shortTextCondition)),
-                texts AS (SELECT title_key AS text FROM short UNION SELECT subtitle_key FROM short)
-                INSERT OR IGNORE INTO \(table)_grams (gram, trigram)
-                SELECT substr(text, g.start, g.size), ? FROM texts, \(positions) AS g
-                WHERE length(text) BETWEEN 1 AND 2 AND g.start + g.size - 1 <= length(text)
-                """, arguments: [shortTextMarker])
+            sql: shortInsert(table: table, texts: "SELECT title_key AS text FROM (\(short)) UNION SELECT subtitle_key FROM (\(short))"),
+            arguments: [nil as String?, shortTextMarker])
     }
 
     /// The trigrams that contain `text` (one or two characters), up to `limit`; the empty marker

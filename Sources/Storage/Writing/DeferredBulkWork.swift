@@ -37,7 +37,9 @@ struct DeferredBulkWork {
                 try db.execute(
                     sql: "INSERT INTO \(fts) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(table.name) WHERE pk > ?",
                     arguments: [key])
-                try SearchGrams.rebuild(db, table: table.name)
+                if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.name) WHERE pk > ?)", arguments: [key]) == true {
+                    try SearchGrams.rebuild(db, table: table.name)
+                }
             }
             // Explicit sequences: AUTOINCREMENT then moves the log's counter up to the largest.
             try db.execute(
