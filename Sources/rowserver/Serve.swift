@@ -58,6 +58,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Rendered list pages kept by ETag, and 8 times as many details; 0 turns both caches off. (ROWSERVER_RESPONSE_CACHE)")
     var responseCache: Int = Environment.int("ROWSERVER_RESPONSE_CACHE") ?? 2_048
 
+    @Option(
+        help:
+            "MiB of the database file each SQLite connection maps into memory; faster reads, but mapped pages count in the process's RSS. (ROWSERVER_MMAP_MIB)"
+    )
+    var mmapMib: Int = Environment.int("ROWSERVER_MMAP_MIB") ?? 0
+
     @Option(help: "trace, debug, info, notice, warning, error or critical; info logs one line per request. (ROWSERVER_LOG_LEVEL)")
     var logLevel: String = Environment.string("ROWSERVER_LOG_LEVEL") ?? "info"
 
@@ -70,6 +76,7 @@ struct Serve: ParsableCommand {
         guard requestTimeout >= 0 else { throw ValidationError("--request-timeout must not be negative") }
         guard maxBody >= 0 else { throw ValidationError("--max-body must not be negative") }
         guard responseCache >= 0 else { throw ValidationError("--response-cache must not be negative") }
+        guard mmapMib >= 0 else { throw ValidationError("--mmap-mib must not be negative") }
         guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
     }
@@ -108,7 +115,7 @@ struct Serve: ParsableCommand {
 
         let application: Application
         do {
-            let store = try SQLiteStore(path: db, options: .init(seedDemoData: demoData))
+            let store = try SQLiteStore(path: db, options: .init(seedDemoData: demoData, mmapSizeMiB: mmapMib))
             // At most 4 database probes a second, however hard /health is polled.
             let database = HealthCheck(name: "database", minimumInterval: 0.25) { try store.checkHealth() }
             application = try Application(
