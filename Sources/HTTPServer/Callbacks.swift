@@ -39,12 +39,18 @@ func notifyConnectionCallback(
     cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     code: MHD_ConnectionNotificationCode
 ) {
-    guard let cls, let connection else { return }
+    guard let cls, let connection, let socketContext else { return }
     guard let deadlines = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().deadlines else { return }
     if code == .CONNECTION_NOTIFY_STARTED {
-        deadlines.opened(connection, socket: CMicroHTTPD_connection_fd(connection))
-    } else {
-        deadlines.closed(connection)
+        // The connection holds its clock (retained) until its close notification.
+        if let clock = deadlines.opened(socket: CMicroHTTPD_connection_fd(connection)) {
+            socketContext.pointee = Unmanaged.passRetained(clock).toOpaque()
+        }
+    } else if let pointer = socketContext.pointee {
+        socketContext.pointee = nil
+        let clock = Unmanaged<ConnectionClock>.fromOpaque(pointer)
+        deadlines.closed(clock.takeUnretainedValue())
+        clock.release()
     }
 }
 

@@ -69,4 +69,8 @@ int CMicroHTTPD_connection_client_address(struct MHD_Connection *connection, cha
 /// libmicrohttpd sends before it closes the socket.
 int CMicroHTTPD_connection_fd(struct MHD_Connection *connection);
 
+/// Why: `MHD_get_connection_info` is variadic. What the application stored in the
+/// connection's `socket_context` at its start notification, or NULL.
+void *CMicroHTTPD_connection_socket_context(struct MHD_Connection *connection);
+
 #endif
