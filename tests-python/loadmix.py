@@ -90,6 +90,21 @@ class Server:
     def open_fds(self):
         return len(os.listdir(f"/proc/{self.pid}/fd"))
 
+    def fds_by_kind(self):
+        """Open descriptors as {"database": the SQLite file, WAL and shm, "other": the rest}.
+
+        The database pool opens a reader connection (two descriptors) when a read first needs
+        one and keeps it, so database descriptors grow up to the pool's size without leaking."""
+        kinds = {"database": 0, "other": 0}
+        folder = f"/proc/{self.pid}/fd"
+        for name in os.listdir(folder):
+            try:
+                target = os.readlink(f"{folder}/{name}")
+            except FileNotFoundError:
+                continue
+            kinds["database" if target.startswith(str(self.db)) else "other"] += 1
+        return kinds
+
     def wal_bytes(self):
         try:
             return os.path.getsize(f"{self.db}-wal")
