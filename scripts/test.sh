@@ -6,6 +6,8 @@
 #   4. the explorer in headless Chromium (Selenium)
 #   5. a smoke of the benchmark suite (two 2 s scenarios on 10,000 products), so it cannot rot
 #   6. the Swift suites again under ThreadSanitizer (separate build folder)
+#   7. a 15 s mixed load with hostile requests against that ThreadSanitizer build
+#   8. a 30 s soak of the debug build (10 s windows: 5xx, descriptors, exit status)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -17,3 +19,5 @@ scripts/schemathesis.sh
 scripts/browser-test.sh
 python3 Benchmarks/bench.py --smoke --binary "$(swift build --show-bin-path)/rowserver"
 scripts/sanitize.sh thread
+scripts/sanitized-load.sh thread 15
+scripts/soak.sh 0.5 --binary "$(swift build --show-bin-path)/rowserver" --products 10000
