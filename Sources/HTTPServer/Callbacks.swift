@@ -30,8 +30,9 @@ func requestCompletedCallback(
     if let connection { core.deadlines?.answered(connection) }
     guard let reqCls, let pointer = reqCls.pointee else { return }
     reqCls.pointee = nil
-    Unmanaged<RequestState>.fromOpaque(pointer).release()
-    core.requestStateReleased()
+    let state = Unmanaged<RequestState>.fromOpaque(pointer)
+    core.requestStateReleased(state.takeUnretainedValue())
+    state.release()
 }
 
 /// A connection opened, or is about to close its socket: the request deadline's bookends.

@@ -32,6 +32,9 @@ final class RequestState: @unchecked Sendable {
     var discardedBytes = 0
     var pendingResponse: Response?
     var connection: OpaquePointer?
+    /// Set once a handler took the request (its answer is under way): counted by the core
+    /// until the request completes, so shutdown can let those answers out.
+    var isAnswering = false
 
     init(rawTarget: String, startNanoseconds: UInt64) {
         self.rawTarget = rawTarget

@@ -75,10 +75,12 @@ public final class Server: Sendable {
         let clean = core.liveRequestCount == 0
         // libmicrohttpd aborts the process if it is stopped with suspended connections; past
         // this call no connection is suspended or being resumed.
-        if core.resumeAllSuspended() > 0 {
-            let resumeDeadline = monotonicNanoseconds() + 500_000_000
-            while core.liveRequestCount > 0 && monotonicNanoseconds() < resumeDeadline { usleep(2_000) }
-        }
+        _ = core.resumeAllSuspended()
+        // Answers that exist (a 503 just resumed, or a response a handler finished as the grace
+        // ran out) still go out: stopping now would close their connections unanswered.
+        // Requests no handler took (still arriving) are not waited for.
+        let answerDeadline = monotonicNanoseconds() + 1_000_000_000
+        while core.answeringRequestCount > 0 && monotonicNanoseconds() < answerDeadline { usleep(2_000) }
         daemon.stop()
         core.deadlines?.stop()
         return clean

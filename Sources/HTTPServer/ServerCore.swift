@@ -16,6 +16,7 @@ final class ServerCore: Sendable {
 
     private let liveStates = Atomic<Int>(0)
     private let createdStates = Atomic<Int>(0)
+    private let answeringStates = Atomic<Int>(0)
     let isShuttingDown = Atomic<Bool>(false)
     /// Connections suspended while an async handler runs. Whoever removes an entry resumes it,
     /// under the same lock, so that once shutdown has closed the table (`isClosed`) no
@@ -42,13 +43,24 @@ final class ServerCore: Sendable {
         createdStates.add(1, ordering: .relaxed)
     }
 
-    func requestStateReleased() {
+    func requestStateReleased(_ state: RequestState) {
+        if state.isAnswering { answeringStates.subtract(1, ordering: .relaxed) }
         liveStates.subtract(1, ordering: .relaxed)
+    }
+
+    /// The request's answer is under way (a handler took it, or a response is queued).
+    private func markAnswering(_ state: RequestState) {
+        guard !state.isAnswering else { return }
+        state.isAnswering = true
+        answeringStates.add(1, ordering: .relaxed)
     }
 
     /// Requests whose state exists: begun and not yet completed or aborted.
     var liveRequestCount: Int { liveStates.load(ordering: .relaxed) }
     var totalRequestCount: Int { createdStates.load(ordering: .relaxed) }
+    /// Requests a handler took (or that have a response queued) and that have not completed:
+    /// the ones shutdown must not cut off once their answer exists.
+    var answeringRequestCount: Int { answeringStates.load(ordering: .relaxed) }
 
     // MARK: - The access handler's state machine
 
@@ -194,6 +206,7 @@ final class ServerCore: Sendable {
     ) -> MHD_Result {
         state.phase = .suspended
         state.connection = connection
+        markAnswering(state)
         deadlines?.answering(connection)
         let entry = SuspendedConnection(state: state)
         let isSuspended = suspended.withLock { table -> Bool in
@@ -247,6 +260,7 @@ final class ServerCore: Sendable {
 
     private func queue(_ response: Response, connection: OpaquePointer, state: RequestState) -> MHD_Result {
         state.phase = .responded
+        markAnswering(state)
         deadlines?.answering(connection)
         var response = response
         if state.request.id.isEmpty { state.request.id = RequestID.generate() }

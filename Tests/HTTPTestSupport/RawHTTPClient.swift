@@ -23,9 +23,12 @@ public final class RawHTTPClient: @unchecked Sendable {
     private var buffer: [UInt8] = []
     public private(set) var isClosedByPeer = false
 
-    /// Seconds a read may wait: 10, or ROWSERVER_TEST_TIMEOUT (sanitized builds run ~10× slower).
+    /// Seconds a read may wait: 30, or ROWSERVER_TEST_TIMEOUT (sanitized builds run ~10× slower).
+    /// Generous because a write waits for fsync, which the whole suite in parallel on a busy
+    /// 2-core machine once stretched past 10 s; tests that expect a read to time out pass
+    /// their own, shorter timeout.
     public static var defaultTimeout: Double {
-        ProcessInfo.processInfo.environment["ROWSERVER_TEST_TIMEOUT"].flatMap(Double.init) ?? 10
+        ProcessInfo.processInfo.environment["ROWSERVER_TEST_TIMEOUT"].flatMap(Double.init) ?? 30
     }
 
     /// How much slower than normal this build runs (ROWSERVER_TEST_SLOWDOWN, default 1): tests
