@@ -219,7 +219,7 @@ final class ServerCore: Sendable {
             return queue(ProblemDetails.response(for: .serviceUnavailable("The server is shutting down.")), connection: connection, state: state)
         }
         let logger = logger
-        Task {
+        Task(executorPreference: HandlerExecutor.shared) {
             let response = await Self.runAsync(handler, request, logger: logger)
             self.resume(entry, with: response)
         }

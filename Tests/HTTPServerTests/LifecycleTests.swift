@@ -40,14 +40,18 @@ struct LifecycleTests {
         let server = try TestServer { $0.threads = 1 }
         let port = server.port
         async let slow = fetch(port: port, "POST", "/slow?ms=3000")
-        // Generous: with the whole suite in parallel the request can take seconds to start.
-        #expect(await eventually(timeout: 60) { server.server.liveRequestCount >= 1 })
-        let started = Date()
-        let fast = try await fetch(port: port, "/hello")
-        #expect(fast.status == 200)
+        // Waits and times on a thread of its own: the test's tasks share the cooperative pool
+        // with every other test, which on a loaded machine left them unscheduled for seconds.
+        let elapsed = try await onThread { () -> (Double, Int) in
+            while server.seen.list.withLock({ $0.isEmpty }) { usleep(1_000) }
+            let started = Date()
+            let status = try RawHTTPClient(port: port).request("GET", "/hello").status
+            return (Date().timeIntervalSince(started), status)
+        }
+        #expect(elapsed.1 == 200)
         // Answered long before the slow request's 3 s: the only pool thread was free. (A bound
         // of 350 ms against a 400 ms suspension failed on loaded machines.)
-        #expect(Date().timeIntervalSince(started) < 2, "the suspended request blocked the only pool thread")
+        #expect(elapsed.0 < 2, "the suspended request blocked the only pool thread")
         #expect(try await slow.status == 200)
         #expect(await eventually { server.server.liveRequestCount == 0 })
     }
@@ -55,10 +59,13 @@ struct LifecycleTests {
     @Test func gracefulShutdownAnswersInFlightRequestsWithConnectionClose() async throws {
         let server = try TestServer()
         let port = server.port
-        async let inFlight = fetch(port: port, "POST", "/slow?ms=300")
-        // Shut down only once the request is in flight, however loaded the machine is.
-        #expect(await eventually(timeout: 60) { server.server.liveRequestCount >= 1 })
-        let clean = try await onThread { server.server.shutdown(gracePeriod: 5) }
+        async let inFlight = fetch(port: port, "POST", "/slow?ms=1000")
+        // Shut down once the handler runs, however loaded the machine is (on a thread of its
+        // own: a task of the test could be left unscheduled until the request was over).
+        let clean = try await onThread { () -> Bool in
+            while server.seen.list.withLock({ $0.isEmpty }) { usleep(1_000) }
+            return server.server.shutdown(gracePeriod: 5)
+        }
         let response = try await inFlight
         #expect(clean)
         #expect(response.status == 200)
@@ -70,8 +77,10 @@ struct LifecycleTests {
         let server = try TestServer()
         let port = server.port
         async let inFlight = fetch(port: port, "POST", "/slow?ms=3000")
-        #expect(await eventually(timeout: 60) { server.server.liveRequestCount >= 1 })
-        let clean = try await onThread { server.server.shutdown(gracePeriod: 0.2) }
+        let clean = try await onThread { () -> Bool in
+            while server.seen.list.withLock({ $0.isEmpty }) { usleep(1_000) }
+            return server.server.shutdown(gracePeriod: 0.2)
+        }
         #expect(!clean)
         let response = try await inFlight
         try expectProblem(response, status: 503, code: "SERVICE_UNAVAILABLE")
