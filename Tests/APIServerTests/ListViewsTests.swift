@@ -124,6 +124,23 @@ struct ListViewsTests {
         #expect(afterWrite.header("ETag") != tag)
     }
 
+    /// Cached pages and exact-tag 304s skip reading the parameters again; a tag belongs to one
+    /// target, so it never lets another (here invalid) target through unchecked.
+    @Test func aTagAnswersOnlyItsOwnTarget() async throws {
+        let app = try LiveStoreApplication()
+        let tag = try #require(try await fetch(port: app.port, "/v1/products?limit=5").header("ETag"))
+        let cached = try await fetch(port: app.port, "/v1/products?limit=5")
+        #expect(cached.status == 200 && cached.header("ETag") == tag)
+        for target in ["/v1/products?limit=0", "/v1/products?limit=5&typo=1", "/v1/products?limit=5&limit=5"] {
+            let plain = try await fetch(port: app.port, target)
+            let revalidated = try await fetch(port: app.port, target, headers: [("If-None-Match", tag)])
+            #expect(plain.status == 400, "\(target)")
+            #expect(revalidated.status == 400, "\(target) with another target's tag")
+        }
+        let weak = try await fetch(port: app.port, "/v1/products?limit=5", headers: [("If-None-Match", "W/\(tag), \"other\"")])
+        #expect(weak.status == 304, "a tag in a list, weak or not, still matches through the full path")
+    }
+
     @Test func changeFeedReportsUpsertsAndDeletesInCommitOrder() async throws {
         let app = try LiveStoreApplication()
         let start = try #require(try await fetch(port: app.port, "/v1/products/changes").json)

@@ -47,13 +47,20 @@ struct CollectionsController: Sendable {
     private func page(
         _ request: Request, descriptor: CollectionDescriptor, parent: EntityID?, loadTrack: () throws(HTTPError) -> Track?
     ) throws(HTTPError) -> Response {
-        let options = try ListOptions.parse(request.query, for: descriptor)
         let context = request.renderContext
-        let shape = QueryShape(collection: descriptor.collection, parent: parent, options: options)
-        let versions = ListETag.dependencies(of: descriptor.collection).map { store.version(of: $0) }
-        let tag = ListETag.make(versions: versions, target: request.target, locale: context.locale)
+        let tag = ListETag.make(collection: descriptor.collection, store: store, target: request.target, locale: context.locale)
         let revalidation = request.headers["If-None-Match"]
-        if revalidation == nil, let cached = cache.lookup(tag) { return cached }
+        // The fast lane of repeated requests. A tag is issued only with a page that passed every
+        // check below, and it covers the exact target, the locale and the versions the page
+        // read: a kept page under it, or the client's copy naming it exactly, is this request's
+        // answer, and its parameters need no second reading.
+        if let revalidation {
+            if revalidation == tag { return Self.notModified(tag: tag, locale: context.locale) }
+        } else if let cached = cache.lookup(tag) {
+            return cached
+        }
+        let options = try ListOptions.parse(request.query, for: descriptor)
+        let shape = QueryShape(collection: descriptor.collection, parent: parent, options: options)
         // `If-None-Match: *` must not answer 304 for a track that does not exist: read it first.
         let track = try loadTrack()
         if EntityTag.noneMatchHits(revalidation, current: tag) {

@@ -7,32 +7,64 @@ import Storage
 /// query, the locale and the server's version. Computed before any query runs, so a matching
 /// `If-None-Match` is answered 304 without touching the database.
 enum ListETag {
-    static func make(versions: [Int64], target: String, locale: RenderLocale) -> String {
+    /// The tag of a list of `collection` as `store` stands now.
+    ///
+    /// Hashed in place, without arrays: this runs on every list request, cached or revalidated.
+    static func make(collection: StoredCollection, store: any ItemStore, target: String, locale: RenderLocale) -> String {
         var hasher = SHA256()
-        for version in versions {
-            withUnsafeBytes(of: version.bigEndian) { hasher.update(bufferPointer: $0) }
-        }
-        // Hashed in place: this runs on every list request, cached or revalidated.
-        for var text in [target, "\0", locale.rawValue, RowserverVersion.current] {
-            text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-        }
+        forEachDependency(of: collection) { update(&hasher, store.version(of: $0)) }
+        return finish(&hasher, target: target, locale: locale)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func update(_ hasher: inout SHA256, _ version: Int64) {
+        withUnsafeBytes(of: version.bigEndian) { hasher.update(bufferPointer: $0) }
+    }
+
+    private static func update(_ hasher: inout SHA256, _ text: String) {
+        var text = text
+        text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+    }
+
+    private static func finish(_ hasher: inout SHA256, target: String, locale: RenderLocale) -> String {
+        update(&hasher, target)
+        withUnsafeBytes(of: UInt8(0)) { hasher.update(bufferPointer: $0) }
+        update(&hasher, locale.rawValue)
+        update(&hasher, RowserverVersion.current)
         let digest = hasher.finalize()
-        let hex = Array("0123456789abcdef".utf8)
-        var tag: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: "l")]
-        for byte in digest.prefix(12) {
-            tag.append(hex[Int(byte >> 4)])
-            tag.append(hex[Int(byte & 0x0F)])
+        return String(unsafeUninitializedCapacity: 27) { buffer in
+            buffer[0] = UInt8(ascii: "\"")
+            buffer[1] = UInt8(ascii: "l")
+            var index = 2
+            for byte in digest.prefix(12) {
+                buffer[index] = hexDigits[Int(byte >> 4)]
+                buffer[index + 1] = hexDigits[Int(byte & 0x0F)]
+                index += 2
+            }
+            buffer[index] = UInt8(ascii: "\"")
+            return index + 1
         }
-        tag.append(UInt8(ascii: "\""))
-        return String(decoding: tag, as: UTF8.self)
     }
 
     /// The collections whose changes can alter a list of `collection`.
     static func dependencies(of collection: StoredCollection) -> [StoredCollection] {
+        var all: [StoredCollection] = []
+        forEachDependency(of: collection) { all.append($0) }
+        return all
+    }
+
+    /// `dependencies(of:)` one by one, without an array.
+    static func forEachDependency(of collection: StoredCollection, _ body: (StoredCollection) -> Void) {
         switch collection {
-        case .people: [.people, .departments]
-        case .samples: [.samples, .tracks]
-        default: [collection]
+        case .people:
+            body(.people)
+            body(.departments)
+        case .samples:
+            body(.samples)
+            body(.tracks)
+        default:
+            body(collection)
         }
     }
 }
