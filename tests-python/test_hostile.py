@@ -2,7 +2,8 @@
 library's own 400/413/414/431), never a 5xx; the process must stay up; nothing hidden behind a
 request may reach a handler; and memory must not grow with the abuse.
 
-Run by scripts/test.sh (short form: the corpus once) and scripts/hostile.sh (repeated)."""
+Run by scripts/test.sh (short form: the corpus, then 3 rounds for memory) and
+scripts/hostile.sh (20 rounds by default)."""
 import json
 import os
 import socket
@@ -227,10 +228,13 @@ def test_every_hostile_case_gets_its_documented_answer(server, victim):
 
 
 def test_memory_does_not_grow_under_repeated_abuse(server, victim):
-    run_corpus(server, victim)
+    all_cases, _ = run_corpus(server, victim)
     before = server.rss_kib()
-    for _ in range(int(os.environ.get("HOSTILE_ROUNDS", "3"))):
+    rounds = int(os.environ.get("HOSTILE_ROUNDS", "3"))
+    for _ in range(rounds):
         run_corpus(server, victim)
     after = server.rss_kib()
+    print(f"\nhostile corpus: {len(all_cases)} cases x {rounds} rounds after a warm-up round; "
+          f"RSS {before / 1024:.1f} -> {after / 1024:.1f} MiB ({(after - before) / 1024:+.1f} MiB)")
     assert server.alive()
     assert after - before < 10 * 1024, f"RSS grew by {(after - before) / 1024:.1f} MiB"
