@@ -55,10 +55,6 @@ extension HTTPError {
             headers: HTTPHeaders([("Allow", allowed.joined(separator: ", "))]))
     }
 
-    public static func notImplemented(_ method: String) -> HTTPError {
-        HTTPError(status: 501, code: "METHOD_NOT_IMPLEMENTED", detail: "The method \(method) is not implemented by this server.")
-    }
-
     public static func payloadTooLarge(limit: Int) -> HTTPError {
         HTTPError(
             status: 413, code: "PAYLOAD_TOO_LARGE", detail: "The request body exceeds the limit of \(limit) bytes.",

@@ -1,5 +1,5 @@
-/// The request methods rowserver knows. Anything else is answered 501 Not Implemented;
-/// a known method on a path that does not route it is 405 with `Allow`.
+/// The request methods rowserver knows. A method on a path that does not route it, known or
+/// not, is 405 with `Allow` (404 where no route lives).
 ///
 /// Method names are case-sensitive (RFC 9110 §9.1): `get` is not `GET`. QUERY is the safe
 /// method with a body (draft-ietf-httpbis-safe-method-w-body): known, so that clients probing

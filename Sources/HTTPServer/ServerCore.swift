@@ -118,16 +118,28 @@ final class ServerCore: Sendable {
         state.request.id = RequestID.accept(state.request.headers["X-Request-ID"]) ?? RequestID.generate()
         state.request.version = version
         _ = try RequestFraming.check(headers: state.request.headers, version: version, maxBodySize: configuration.maxBodySize)
-        guard let known = HTTPMethod(token: method) else {
-            throw HTTPError(
-                status: 501, code: "METHOD_NOT_IMPLEMENTED", detail: "The method is not implemented by this server.",
-                closesConnection: true)
-        }
-        state.request.method = known
         let target = try RequestTarget.parse(state.rawTarget)
+        guard let known = HTTPMethod(token: method) else { throw unknownMethod(method, segments: target.segments) }
+        state.request.method = known
         state.request.path = target.path
         state.request.segments = target.segments
         state.request.query = target.query
+    }
+
+    /// A method this server does not know (`BREW`, lowercase `get`) is the client's mistake, so
+    /// a 4xx rather than RFC 9110's suggested 501: 405 with the path's `Allow` list, as for a
+    /// known method the path does not route, or 404 where no route lives. A 5xx would count
+    /// client garbage as server failures in every health check and error budget. The
+    /// connection closes: a body of an unknown method cannot be trusted to be framed as one.
+    private func unknownMethod(_ method: String, segments: [String]) -> HTTPError {
+        var error: HTTPError
+        if let allowed = router.allowedMethods(segments) {
+            error = .methodNotAllowed(String(method.prefix(32)), allowed: allowed)
+        } else {
+            error = .notFound()
+        }
+        error.closesConnection = true
+        return error
     }
 
     private func dispatch(connection: OpaquePointer, state: RequestState) -> MHD_Result {

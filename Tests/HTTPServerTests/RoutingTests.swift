@@ -80,12 +80,16 @@ struct RoutingTests {
         #expect(actual.header("Access-Control-Allow-Origin") == nil)
     }
 
-    @Test(arguments: ["BREW", "get", "PROPFIND"])
-    func unknownMethodIs501(method: String) async throws {
+    /// Unknown methods are the client's mistake: a 4xx (never a 5xx), the connection closed.
+    @Test(arguments: ["BREW", "get", "PROPFIND", "G%45T"])
+    func unknownMethodIs405WithAllowOr404(method: String) async throws {
         let server = try TestServer()
-        let response = try await exchange(port: server.port, raw: "\(method) /hello HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(response.status == 501)
-        try expectProblem(response, status: 501, code: "METHOD_NOT_IMPLEMENTED")
+        let routed = try await exchange(port: server.port, raw: "\(method) /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        try expectProblem(routed, status: 405, code: "METHOD_NOT_ALLOWED")
+        #expect(routed.header("Allow") == "GET, HEAD, OPTIONS")
+        #expect(routed.header("Connection") == "close")
+        let unrouted = try await exchange(port: server.port, raw: "\(method) /nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
+        try expectProblem(unrouted, status: 404, code: "NOT_FOUND")
         #expect(!server.sawRequest(containing: "/hello"))
     }
 
