@@ -9,7 +9,9 @@ import Foundation
 /// waited 30 s for a pool thread. Handlers pinned to these threads (`Task(executorPreference:)`,
 /// which their awaits resume on too) only wait for each other.
 ///
-/// One instance serves the whole process; its threads live as long as it does.
+/// One instance serves the whole process, and its threads live as long as the process (hence
+/// `unowned` in them, and no other instances). `@unchecked Sendable`: the queue is guarded by
+/// `condition`.
 final class HandlerExecutor: TaskExecutor, @unchecked Sendable {
     static let shared = HandlerExecutor(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
@@ -18,7 +20,7 @@ final class HandlerExecutor: TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var head = 0
 
-    init(threads: Int) {
+    private init(threads: Int) {
         for index in 0..<threads {
             let thread = Thread { [unowned self] in run() }
             thread.name = "rowserver-handler-\(index)"

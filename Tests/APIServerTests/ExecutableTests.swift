@@ -10,12 +10,17 @@ import Testing
 struct ExecutableTests {
     @Test(arguments: [SIGTERM, SIGINT])
     func signalShutsDownGracefullyAnsweringTheInFlightRequest(signal: Int32) async throws {
-        let server = try ServerProcess()
+        // On an address of its own: in the full suite, with dozens of in-process servers coming
+        // and going on 127.0.0.1, this client's request sometimes never reached the child (which
+        // then stopped cleanly at once) while something else on the machine sent the 100
+        // Continue. Not understood yet; see the closing note of session 3.
+        let host = "127.0.0.\(signal == SIGTERM ? 3 : 4)"
+        let server = try ServerProcess(arguments: ["--host", host])
         let port = server.port
         // A request whose body is still arriving when the signal comes. The interim 100 Continue
         // proves the server has begun it before the signal is sent, however slow this build is.
         let client = try await onThread { () -> RawHTTPClient in
-            let client = try RawHTTPClient(port: port)
+            let client = try RawHTTPClient(port: port, host: host)
             try client.send("POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
             let interim = try client.readHead()
             guard interim.status == 100 else { throw RawHTTPClient.Failure(description: "no 100 Continue: \(interim.status)") }
