@@ -5,6 +5,8 @@
 /// method with a body (draft-ietf-httpbis-safe-method-w-body): known, so that clients probing
 /// it learn which methods a path allows, though no route answers it.
 public enum HTTPMethod: String, Sendable, CaseIterable, Hashable {
+    // The cases are the method tokens themselves (case-sensitive, upper case by RFC 9110).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, TRACE, CONNECT, QUERY
 
     public init?(token: String) {

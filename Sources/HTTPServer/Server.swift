@@ -75,7 +75,7 @@ public final class Server: Sendable {
         let clean = core.liveRequestCount == 0
         // libmicrohttpd aborts the process if it is stopped with suspended connections; past
         // this call no connection is suspended or being resumed.
-        _ = core.resumeAllSuspended()
+        core.resumeAllSuspended()
         // Answers that exist (a 503 just resumed, or a response a handler finished as the grace
         // ran out) still go out: stopping now would close their connections unanswered.
         // Requests no handler took (still arriving) are not waited for.

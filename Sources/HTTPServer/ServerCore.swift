@@ -248,16 +248,13 @@ final class ServerCore: Sendable {
 
     /// Shutdown past its grace period: answer every still-suspended request with 503, and
     /// suspend no connection from now on (later async requests get 503 at once).
-    /// Returns how many requests were resumed.
-    func resumeAllSuspended() -> Int {
+    func resumeAllSuspended() {
         suspended.withLock { table in
             table.isClosed = true
-            let entries = table.entries.values
-            table.entries.removeAll()
-            for entry in entries {
+            for entry in table.entries.values {
                 Self.resume(entry, with: ProblemDetails.response(for: .serviceUnavailable("The server is shutting down.")))
             }
-            return entries.count
+            table.entries.removeAll()
         }
     }
 

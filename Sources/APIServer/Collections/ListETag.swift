@@ -47,14 +47,8 @@ enum ListETag {
         }
     }
 
-    /// The collections whose changes can alter a list of `collection`.
-    static func dependencies(of collection: StoredCollection) -> [StoredCollection] {
-        var all: [StoredCollection] = []
-        forEachDependency(of: collection) { all.append($0) }
-        return all
-    }
-
-    /// `dependencies(of:)` one by one, without an array.
+    /// The collections whose changes can alter a list (or detail) of `collection`, one by one:
+    /// no array on the request path.
     static func forEachDependency(of collection: StoredCollection, _ body: (StoredCollection) -> Void) {
         switch collection {
         case .people:

@@ -59,7 +59,8 @@ struct ItemsController: Sendable {
         load: () throws(HTTPError) -> Versioned<StoredItem>
     ) throws(HTTPError) -> Response {
         let locale = request.renderContext.locale
-        let versions = ListETag.dependencies(of: collection).map { store.version(of: $0) }
+        var versions: [Int64] = []
+        ListETag.forEachDependency(of: collection) { versions.append(store.version(of: $0)) }
         let key = DetailCacheKey.make(collection: collection, id: id, parent: parent, versions: versions, locale: locale)
         if let cached = details.lookup(key) {
             if let tag = cached.headers["ETag"], EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
