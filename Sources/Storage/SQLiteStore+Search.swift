@@ -15,16 +15,19 @@ import GRDB
 ///    the order, where walking the index from the start read 700,000 entries. When the matches
 ///    whose title does not start with the text's first trigram are fewer than
 ///    `Options.searchRemainderThreshold`, the page merges that range with them, sorted.
-/// 4. Otherwise the term is common: the sort index is walked from the position, checking each
-///    row's text, which finds a page within a few hundred rows when matches are spread over the
-///    order. The walk gives up after `Options.searchWalkBudget` rows (1,500).
-/// 5. Then the matches cluster somewhere later in the order: the sort index is walked again,
+/// 4. Otherwise, ordered by title, the title index is walked from the position testing the text
+///    in each entry, which holds both searched columns (schema version 4): no row and no
+///    full-text query is read for an entry that does not match, about 0.2 µs per entry.
+/// 5. In other orders the sort index holds neither column. It is walked from the position,
+///    checking each row's text, which finds a page within a few hundred rows when matches are
+///    spread over the order; the walk gives up after `Options.searchWalkBudget` rows (1,500).
+/// 6. Then the matches cluster somewhere later in that order: the sort index is walked again,
 ///    testing only membership in the matches, which SQLite answers from the index entries
-///    without reading the rows (ordered by title, the entries' titles are checked directly and
-///    only subtitles need the matches: `PageQuery.membershipStatement`).
+///    without reading the rows (`PageQuery.membershipStatement`).
 ///
 /// A short text in more than `Options.searchGramLimit` trigrams is too common for a query of
-/// them all to pay: it is walked (4), then the table scanned with the text as filter.
+/// them all to pay: ordered by title it is walked (4); otherwise walked (5), then the table
+/// scanned with the text as filter.
 extension SQLiteStore {
     func searchPage(_ db: Database, plan: PageQuery, text: String) throws -> Page {
         // The matches are a superset (see matchExpression, SearchGrams): these plans check the text.
@@ -36,7 +39,7 @@ extension SQLiteStore {
             let trigrams = try SearchGrams.trigrams(db, table: plan.table.name, containing: text, limit: options.searchGramLimit + 1)
             if trigrams.isEmpty { return Page(items: [], nextAfter: nil) }
             if trigrams.count > options.searchGramLimit {
-                if let rows = try fetchRows(db, plan: plan, statements: plan.seekStatements(), walk: walk) {
+                if !plan.startsWithTitle, let rows = try fetchRows(db, plan: plan, statements: plan.seekStatements(), walk: walk) {
                     return try makePage(db, plan: plan, rows: rows)
                 }
                 return try fetchPage(db, plan: verified, statements: verified.seekStatements())
@@ -48,12 +51,17 @@ extension SQLiteStore {
         if let few = try keys(db, plan: plan, matches: matches, below: options.searchMatchThreshold) {
             return try fetchPage(db, plan: verified, statements: [verified.searchStatement(matches: few)])
         }
-        if plan.startsWithTitle && text.unicodeScalars.count >= 3 {
+        if plan.startsWithTitle {
             let prefix = String(String.UnicodeScalarView(text.unicodeScalars.prefix(3)))
-            let others = matches.excludingTitles(startingWith: prefix)
-            if let few = try keys(db, plan: plan, matches: others, below: options.searchRemainderThreshold) {
-                return try titlePrefixPage(db, plan: plan, verified: verified, text: text, prefix: prefix, matches: matches, others: few)
+            // A word that starts no title ("kettle") has nothing to merge; asking FTS5 for the
+            // titles that do not start with it would read its doclists' positions (5 to 8 ms).
+            if text.unicodeScalars.count >= 3, try hasTitles(db, plan: plan, startingWith: prefix) {
+                let others = matches.excludingTitles(startingWith: prefix)
+                if let few = try keys(db, plan: plan, matches: others, below: options.searchRemainderThreshold) {
+                    return try titlePrefixPage(db, plan: plan, verified: verified, prefix: prefix, others: few)
+                }
             }
+            return try fetchPage(db, plan: verified, statements: verified.seekStatements())
         }
         if let rows = try fetchRows(db, plan: plan, statements: plan.seekStatements(), walk: walk) {
             return try makePage(db, plan: plan, rows: rows)
@@ -66,14 +74,12 @@ extension SQLiteStore {
     ///
     /// The first trigram rather than the whole text: FTS5 checks `^"wir"` from one doclist, but
     /// `^"wireless"` as a phrase of six (11 ms instead of 4 on a million products). The range may
-    /// then hold titles without the text; the membership check passes over them in the index.
-    private func titlePrefixPage(
-        _ db: Database, plan: PageQuery, verified: PageQuery, text: String, prefix: String, matches: SearchMatches, others: SearchMatches
-    ) throws -> Page {
-        var prefixed = plan
+    /// then hold titles without the text; the walk tests the text in the index entries and passes
+    /// over them there.
+    private func titlePrefixPage(_ db: Database, plan: PageQuery, verified: PageQuery, prefix: String, others: SearchMatches) throws -> Page {
+        var prefixed = verified
         prefixed.addTitlePrefixFilter(prefix)
-        let starting =
-            try fetchRows(db, plan: prefixed, statements: [prefixed.membershipStatement(matches: matches, text: text)], everyPosition: true) ?? []
+        let starting = try fetchRows(db, plan: prefixed, statements: prefixed.seekStatements(), everyPosition: true) ?? []
         let rest = try fetchRows(db, plan: verified, statements: [verified.searchStatement(matches: others)], everyPosition: true) ?? []
         var merged: PageRows = []
         merged.reserveCapacity(plan.limit + 1)
@@ -90,6 +96,12 @@ extension SQLiteStore {
             }
         }
         return try makePage(db, plan: plan, rows: merged)
+    }
+
+    /// Whether any title starts with `prefix`: one seek in the title index.
+    private func hasTitles(_ db: Database, plan: PageQuery, startingWith prefix: String) throws -> Bool {
+        let sql = "SELECT EXISTS (SELECT 1 FROM \(plan.table.name) WHERE title_key >= ? AND title_key < CAST(? || x'FF' AS TEXT))"
+        return try Bool.fetchOne(db.cachedStatement(sql: sql), arguments: [prefix, prefix]) ?? false
     }
 
     /// The keys of `matches` when there are fewer than `limit`, nil otherwise.

@@ -54,7 +54,8 @@ extension SQLiteStore.Options {
         return options
     }
 
-    /// Search that walks the sort index testing full-text membership.
+    /// Search that walks the sort index testing full-text membership (ordered by title, testing
+    /// the text in the title index's entries).
     static var membershipSearch: Self {
         var options = walkingSearch
         options.searchWalkBudget = 0

@@ -150,23 +150,15 @@ struct PageQuery {
     /// every match). The position is one condition with a leading bound on the first key, so the
     /// walk starts at the position's first key and skips what precedes it in that key's ties.
     ///
-    /// Ordered by title, the index entries hold the title: a title that contains the text is
-    /// found without the set or the row, and the set only needs the subtitles' matches, which for
-    /// a word of product names is close to none (`kettle`: 2 ms instead of 13 ms for the 40,000
-    /// entries before its first page on a million products).
+    /// Not for orders that start with the title: their index entries hold both searched columns,
+    /// and testing the text there costs less than building the set (see `SQLiteStore.searchPage`).
     func membershipStatement(matches: SearchMatches, text: String) -> (sql: String, arguments: [DatabaseValue]) {
         let head = "SELECT \(selectList) FROM \(table.name) AS t"
         var conditions = filters
         var arguments = filterArguments
-        if startsWithTitle {
-            let set = matches.inSubtitles.keys(in: table)
-            conditions.append("(instr(t.title_key, ?) > 0 OR (+t.pk IN (\(set.sql)) AND instr(t.subtitle_key, ?) > 0))")
-            arguments += [text.databaseValue] + set.arguments + [text.databaseValue]
-        } else {
-            let set = matches.keys(in: table)
-            conditions.append("+t.pk IN (\(set.sql)) AND \(Self.substringCondition)")
-            arguments += set.arguments + [text.databaseValue, text.databaseValue]
-        }
+        let set = matches.keys(in: table)
+        conditions.append("+t.pk IN (\(set.sql)) AND \(Self.substringCondition)")
+        arguments += set.arguments + [text.databaseValue, text.databaseValue]
         if let after, let first = keys.first, let value = after.first {
             conditions.append("t.\(first.column.column) \(first.descending ? "<=" : ">=") ?")
             arguments.append(value)
@@ -176,7 +168,8 @@ struct PageQuery {
     }
 
     /// Whether the order starts with the folded title, where titles that start with a search
-    /// text form one range of the index (see `addTitlePrefixFilter`).
+    /// text form one range of the index (see `addTitlePrefixFilter`), and whose index entries
+    /// hold the subtitle too (`StoreSchema.titleIndexes`).
     var startsWithTitle: Bool { keys.first?.column.column == "title_key" }
 
     /// Keeps only rows whose folded title starts with `text`: a range of the title index. Every

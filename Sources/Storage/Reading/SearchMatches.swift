@@ -36,15 +36,6 @@ struct SearchMatches {
         return matches
     }
 
-    /// The same matches in subtitles only (and the short rows).
-    var inSubtitles: SearchMatches {
-        var matches = self
-        if let expression {
-            matches.expression = "{subtitle_key}: (\(expression))"
-        }
-        return matches
-    }
-
     /// `SELECT … AS pk` of the matching keys, in `table`.
     func keys(in table: CollectionTable) -> (sql: String, arguments: [DatabaseValue]) {
         if let knownKeys {

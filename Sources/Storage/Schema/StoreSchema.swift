@@ -18,7 +18,9 @@ import GRDB
 /// search. Version 1 kept it in step with triggers; since version 2 the writer does, once per
 /// transaction (`SearchIndexChanges`, `DeferredBulkWork`). Debian's SQLite 3.40 trigram tokenizer cannot remove
 /// diacritics, hence the folded columns. Since version 3, `<table>_grams` lets queries of one or
-/// two characters use that index too (`SearchGrams`).
+/// two characters use that index too (`SearchGrams`). Since version 4, the title indexes end with
+/// `subtitle_key`, so a search ordered by title tests both searched columns in the index entries
+/// (`titleIndexes`).
 enum StoreSchema {
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -47,8 +49,27 @@ enum StoreSchema {
                 }
             }
         }
+        migrator.registerMigration("v4: title indexes hold the subtitle") { db in
+            // A search ordered by title walks the title index testing the text. Without the
+            // subtitle in the entries, each needed either its row or a full-text query of the
+            // subtitles (7 to 15 ms on a million products, whatever the page).
+            for (table, name) in titleIndexes {
+                try db.execute(sql: "DROP INDEX \(name)")
+                try db.execute(sql: "CREATE INDEX \(name) ON \(table) (title_key, id, subtitle_key)")
+                try db.execute(sql: "DROP INDEX \(name)_desc")
+                try db.execute(sql: "CREATE INDEX \(name)_desc ON \(table) (title_key DESC, id, subtitle_key)")
+            }
+        }
         return migrator
     }
+
+    /// The tables whose lists sort by title, with the name of their title index (its descending
+    /// twin adds `_desc`). Version 1 created them as `(title_key, id)`, version 4 appends
+    /// `subtitle_key`: the order is the same, and the entries hold both searched columns.
+    static let titleIndexes = [
+        ("products", "products_name"), ("departments", "departments_name"), ("articles", "articles_headline"),
+        ("documents", "documents_title"), ("tracks", "tracks_title"),
+    ]
 
     static let version1: [String] = [
         """
