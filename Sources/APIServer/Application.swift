@@ -42,6 +42,9 @@ public final class Application: Sendable {
 
     public var port: Int { server.port }
 
+    /// Requests begun and not yet completed, and connections open: what a shutdown waits for.
+    public var inFlight: (requests: Int, connections: Int) { (server.liveRequestCount, server.connectionCount) }
+
     /// Details are small (about 0.6 KB against 7.5 KB for a page of 50 rows) and addressed one
     /// by one, so a working set of details is many times larger than one of pages.
     static let detailEntriesPerListEntry = 8

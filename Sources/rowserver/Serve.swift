@@ -133,7 +133,9 @@ struct Serve: ParsableCommand {
 
         var received: Int32 = 0
         sigwait(&signals, &received)
-        logger.notice("received signal \(received): shutting down (grace \(shutdownGrace) s)")
+        let inFlight = application.inFlight
+        logger.notice(
+            "received signal \(received): shutting down (grace \(shutdownGrace) s, \(inFlight.requests) requests in flight on \(inFlight.connections) connections)")
         let clean = application.shutdown()
         logger.notice(clean ? "stopped cleanly" : "stopped after the grace period with requests unanswered")
     }

@@ -39,7 +39,7 @@ public final class ServerProcess: @unchecked Sendable {
         process = Process()
         process.executableURL = Self.binaryURL
         process.arguments =
-            ["serve", "--port", "0", "--log-level", "warning", "--db", directory.appendingPathComponent("test.sqlite").path]
+            ["serve", "--port", "0", "--log-level", "notice", "--db", directory.appendingPathComponent("test.sqlite").path]
             + arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
