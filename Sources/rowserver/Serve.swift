@@ -135,7 +135,10 @@ struct Serve: ParsableCommand {
         sigwait(&signals, &received)
         let inFlight = application.inFlight
         logger.notice(
-            "received signal \(received): shutting down (grace \(shutdownGrace) s, \(inFlight.requests) requests in flight on \(inFlight.connections) connections)")
+            """
+            received signal \(received): shutting down (grace \(shutdownGrace) s, \
+            \(inFlight.requests) requests in flight on \(inFlight.connections) connections)
+            """)
         let clean = application.shutdown()
         logger.notice(clean ? "stopped cleanly" : "stopped after the grace period with requests unanswered")
     }
