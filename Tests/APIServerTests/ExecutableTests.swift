@@ -12,7 +12,7 @@ struct ExecutableTests {
     func signalShutsDownGracefullyAnsweringTheInFlightRequest(signal: Int32) async throws {
         let host = "127.0.0.\(signal == SIGTERM ? 3 : 4)"
         // In the full suite the cooperative pool of this process has stalled for 14 to 20 s at
-        // a time (tests that block it). Such a stall between the 100 Continue and the signal let
+        // a time (hundreds of tests queued on its two threads). Such a stall between the 100 Continue and the signal let
         // the child's 10 s idle timeout close the connection; one between the signal and the body
         // outlasted its 10 s grace. The child was right both times ("0 requests in flight", then
         // "stopped after the grace period"). So the child runs without idle or request timeouts

@@ -38,6 +38,8 @@ public final class ServerProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         process = Process()
         process.executableURL = Self.binaryURL
+        // `notice`: the few lifecycle lines (a signal, what was in flight, how it stopped) land in
+        // the test log; per-request lines (`info`) do not.
         process.arguments =
             ["serve", "--port", "0", "--log-level", "notice", "--db", directory.appendingPathComponent("test.sqlite").path]
             + arguments
