@@ -72,11 +72,12 @@ struct DetailCacheTests {
     static let track1 = EntityID(kind: .track, timestampMilliseconds: 1, randomBits: 1)
     static let track2 = EntityID(kind: .track, timestampMilliseconds: 1, randomBits: 2)
 
+    /// A sample's key reads the samples' and the tracks' versions (1 and 12 unless changed).
     static func key(
-        collection: StoredCollection = .samples, id: EntityID = product1, parent: EntityID? = track1, versions: [Int64] = [1, 2],
-        locale: RenderLocale = .enUS
+        collection: StoredCollection = .samples, id: EntityID = product1, parent: EntityID? = track1,
+        versions: [StoredCollection: Int64] = [.samples: 1, .tracks: 12], locale: RenderLocale = .enUS
     ) -> String {
-        DetailCacheKey.make(collection: collection, id: id, parent: parent, versions: versions, locale: locale)
+        DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale) { versions[$0] ?? 0 }
     }
 
     @Test(arguments: [
@@ -84,9 +85,9 @@ struct DetailCacheTests {
         ("another item", key(id: product2)),
         ("another track", key(parent: track2)),
         ("no track", key(parent: nil)),
-        ("a later version of the item's collection", key(versions: [2, 2])),
-        ("a later version of a collection it reads", key(versions: [1, 3])),
-        ("versions that concatenate alike", key(versions: [12])),
+        ("a later version of the item's collection", key(versions: [.samples: 2, .tracks: 12])),
+        ("a later version of a collection it reads", key(versions: [.samples: 1, .tracks: 13])),
+        ("versions that concatenate alike", key(versions: [.samples: 11, .tracks: 2])),
         ("another locale", key(locale: .deDE)),
     ])
     func keysDifferByEverythingThatShapesTheBytes(change: String, changed: String) {

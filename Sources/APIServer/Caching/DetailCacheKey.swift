@@ -6,12 +6,16 @@ import Storage
 /// every committed change) and the locale. The server's version needs no place: a cache lives
 /// as long as its process.
 enum DetailCacheKey {
-    static func make(collection: StoredCollection, id: EntityID, parent: EntityID?, versions: [Int64], locale: RenderLocale) -> String {
+    /// `version` gives each collection's current version; the collections are those
+    /// `ListETag.forEachDependency` names, written straight into the key (no array per request).
+    static func make(
+        collection: StoredCollection, id: EntityID, parent: EntityID?, locale: RenderLocale, version: (StoredCollection) -> Int64
+    ) -> String {
         var key = collection.rawValue
         key.reserveCapacity(64)
-        for version in versions {
+        ListETag.forEachDependency(of: collection) { dependency in
             key += ":"
-            key += String(version)
+            key += String(version(dependency))
         }
         key += "/"
         key += id.rawValue

@@ -59,9 +59,7 @@ struct ItemsController: Sendable {
         load: () throws(HTTPError) -> Versioned<StoredItem>
     ) throws(HTTPError) -> Response {
         let locale = request.renderContext.locale
-        var versions: [Int64] = []
-        ListETag.forEachDependency(of: collection) { versions.append(store.version(of: $0)) }
-        let key = DetailCacheKey.make(collection: collection, id: id, parent: parent, versions: versions, locale: locale)
+        let key = DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale) { store.version(of: $0) }
         if let cached = details.lookup(key) {
             if let tag = cached.headers["ETag"], EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
                 return Self.notModified(tag: tag, locale: locale)
