@@ -4,6 +4,7 @@ Benchmarks/wrk/mix.lua (90 % reads across every scenario, 10 % writes: create, p
 
 Not a pytest module: scripts/soak.sh and scripts/sanitized-load.sh run soak.py and
 sanitized_load.py, which import it."""
+import collections
 import http.client
 import json
 import os
@@ -37,6 +38,34 @@ def generate(binary, db, products, env=None):
     subprocess.run([str(binary), "generate", "--db", str(db), "--products", str(products)], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     log(f"generated {products:,} products (and the demo data) in {time.time() - started:.1f} s")
+
+
+DATABASE = "database file"
+
+
+def kinds_of(census):
+    """A census (see `Server.fd_census`) as {"database": n, "other": n}."""
+    database = census.get(DATABASE, 0)
+    return {"database": database, "other": sum(census.values()) - database}
+
+
+TCP_STATES = {"01": "ESTABLISHED", "02": "SYN_SENT", "03": "SYN_RECV", "04": "FIN_WAIT1", "05": "FIN_WAIT2",
+              "06": "TIME_WAIT", "07": "CLOSE", "08": "CLOSE_WAIT", "09": "LAST_ACK", "0A": "LISTEN", "0B": "CLOSING"}
+
+
+def tcp_states():
+    """{socket inode: TCP state name} for every TCP socket on the machine."""
+    states = {}
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = open(table).read().splitlines()[1:]
+        except FileNotFoundError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if len(fields) > 9:
+                states[fields[9]] = TCP_STATES.get(fields[3], fields[3])
+    return states
 
 
 class Server:
@@ -95,15 +124,28 @@ class Server:
 
         The database pool opens a reader connection (two descriptors) when a read first needs
         one and keeps it, so database descriptors grow up to the pool's size without leaking."""
-        kinds = {"database": 0, "other": 0}
+        return kinds_of(self.fd_census())
+
+    def fd_census(self):
+        """Every open descriptor, counted by what it is: DATABASE for the SQLite file, WAL and
+        shm; a TCP socket by its state ("tcp CLOSE_WAIT" is a connection the client closed and
+        the server still holds); an anonymous inode by its kind ("anon_inode:[eventpoll]"); a
+        file by its path. One pass over /proc/PID/fd."""
+        states = tcp_states()
+        census = collections.Counter()
         folder = f"/proc/{self.pid}/fd"
         for name in os.listdir(folder):
             try:
                 target = os.readlink(f"{folder}/{name}")
             except FileNotFoundError:
                 continue
-            kinds["database" if target.startswith(str(self.db)) else "other"] += 1
-        return kinds
+            inode = re.fullmatch(r"socket:\[(\d+)\]", target)
+            if target.startswith(str(self.db)):
+                target = DATABASE
+            elif inode:
+                target = f"tcp {states[inode.group(1)]}" if inode.group(1) in states else "socket (not TCP)"
+            census[target] += 1
+        return census
 
     def wal_bytes(self):
         try:
