@@ -14,7 +14,7 @@ public struct Request: Sendable {
     /// "HTTP/1.1" or "HTTP/1.0".
     public var version: String
     /// Values of the route's `:parameter` segments, filled in by the router.
-    public var parameters: [String: String]
+    public var parameters: RouteParameters
     /// The template of the route that matched (`/v1/:collection/:id`), for logs and metrics.
     public var routeTemplate: String?
     /// The matched route's index in its router (-1 when none matched): a cheap metrics key.
@@ -33,7 +33,7 @@ public struct Request: Sendable {
         self.body = body
         self.id = id
         self.version = version
-        self.parameters = [:]
+        self.parameters = RouteParameters()
         self.routeTemplate = nil
         self.routeIndex = -1
     }

@@ -14,7 +14,7 @@ public struct Router: Sendable {
     }
 
     public enum Match: Sendable {
-        case found(Handler, parameters: [String: String], template: String, routeIndex: Int)
+        case found(Handler, parameters: RouteParameters, template: String, routeIndex: Int)
         /// The path exists; the method does not. `allowed` is what the `Allow` header says.
         case methodNotAllowed(allowed: [String], template: String, routeIndex: Int)
         case notFound
@@ -86,7 +86,7 @@ public struct Router: Sendable {
     }
 
     public func match(_ method: HTTPMethod, _ segments: [String]) -> Match {
-        var parameters: [String: String] = [:]
+        var parameters = RouteParameters()
         guard let node = Self.find(root, segments[...], &parameters) else { return .notFound }
         if let handler = node.handlers[method] {
             return .found(handler, parameters: parameters, template: node.template, routeIndex: node.routeIndex)
@@ -99,7 +99,7 @@ public struct Router: Sendable {
 
     /// The methods a path allows, for `Allow` and CORS preflights; nil when the path is unknown.
     public func allowedMethods(_ segments: [String]) -> [String]? {
-        var parameters: [String: String] = [:]
+        var parameters = RouteParameters()
         return Self.find(root, segments[...], &parameters).map(Self.allowed)
     }
 
@@ -110,7 +110,7 @@ public struct Router: Sendable {
         return HTTPMethod.allCases.filter(methods.contains).map(\.rawValue)
     }
 
-    private static func find(_ node: Node, _ segments: ArraySlice<String>, _ parameters: inout [String: String]) -> Node? {
+    private static func find(_ node: Node, _ segments: ArraySlice<String>, _ parameters: inout RouteParameters) -> Node? {
         guard let segment = segments.first else {
             return node.handlers.isEmpty ? nil : node
         }
@@ -119,7 +119,7 @@ public struct Router: Sendable {
             return found
         }
         if let (name, child) = node.parameter, !segment.isEmpty, let found = find(child, rest, &parameters) {
-            parameters[name] = segment
+            parameters.set(name, segment)
             return found
         }
         return nil

@@ -27,4 +27,27 @@ struct ResponseCacheTests {
         cache.store(Response.json(Array(repeating: 1, count: 2_000)), for: "huge")
         #expect(cache.lookup("huge") == nil, "a body over a sixteenth of the budget is not kept")
     }
+
+    @Test func largeCacheIsShardedAndFindsEveryKey() {
+        let cache = ResponseCache(maxEntries: 16_384, maxBytes: 1 << 30)
+        #expect(cache.shardCount == ResponseCache.maximumShards)
+        let keys = (0..<1_000).map { "products:7/\($0)|en-US" }
+        for (index, key) in keys.enumerated() { cache.store(Response.json([UInt8(index % 256)]), for: key) }
+        #expect(cache.count == 1_000, "no shard filled up")
+        for (index, key) in keys.enumerated() { #expect(cache.lookup(key)?.body == [UInt8(index % 256)]) }
+    }
+
+    @Test func shardedCacheKeepsItsBounds() {
+        let cache = ResponseCache(maxEntries: 2_048, maxBytes: 64_000)
+        #expect(cache.shardCount > 1)
+        for index in 0..<8_192 { cache.store(Response.json(Array(repeating: 1, count: 100)), for: "t\(index)") }
+        #expect(cache.count <= 2_048)
+        #expect(cache.count * 100 <= 64_000)
+        #expect(cache.lookup("t8191") != nil, "the newest entry survives")
+    }
+
+    @Test func smallCacheIsOneShard() {
+        #expect(ResponseCache(maxEntries: 10, maxBytes: 1 << 20).shardCount == 1)
+        #expect(ResponseCache(maxEntries: 0).shardCount == 1)
+    }
 }

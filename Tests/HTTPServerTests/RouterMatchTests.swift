@@ -1,0 +1,49 @@
+import Testing
+
+@testable import HTTPServer
+
+@Suite("Router matching (pure)")
+struct RouterMatchTests {
+    static let router: Router = {
+        var router = Router()
+        let ok: @Sendable (Request) throws -> Response = { _ in Response.empty(status: 204) }
+        router.get("/v1/:collection", ok)
+        router.get("/v1/:collection/:id", ok)
+        router.get("/v1/products/changes", ok)
+        router.get("/v1/tracks/:track/samples/:id", ok)
+        return router
+    }()
+
+    /// (path segments, the template that matches, the parameters it fills; nil: no route).
+    static let cases: [([String], String?, [String: String])] = [
+        (["v1", "products"], "/v1/:collection", ["collection": "products"]),
+        (["v1", "products", "42"], "/v1/:collection/:id", ["collection": "products", "id": "42"]),
+        (["v1", "products", "changes"], "/v1/products/changes", [:]),
+        (["v1", "people", "changes"], "/v1/:collection/:id", ["collection": "people", "id": "changes"]),
+        (["v1", "tracks", "t1", "samples", "s9"], "/v1/tracks/:track/samples/:id", ["track": "t1", "id": "s9"]),
+        (["v1", "products", ""], nil, [:]),
+        (["v2", "products"], nil, [:]),
+        ([], nil, [:]),
+    ]
+
+    @Test(arguments: cases)
+    func segmentsFillTheParametersOfTheRouteTheyMatch(segments: [String], template: String?, expected: [String: String]) {
+        switch Self.router.match(.GET, segments) {
+        case .found(_, let parameters, let matched, _):
+            #expect(matched == template)
+            #expect(parameters.count == expected.count)
+            for (name, value) in expected { #expect(parameters[name] == value, "\(name)") }
+            #expect(parameters["missing"] == nil)
+        case .methodNotAllowed, .notFound:
+            #expect(template == nil, "\(segments) should match \(template ?? "-")")
+        }
+    }
+
+    @Test func aRepeatedNameKeepsOneValue() {
+        var parameters = RouteParameters(["id": "1"])
+        parameters.set("id", "2")
+        #expect(parameters.count == 1)
+        #expect(parameters["id"] == "2")
+        #expect(RouteParameters(["a": "1", "b": "2"]) == RouteParameters(["a": "1", "b": "2"]))
+    }
+}
