@@ -36,6 +36,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
         fields.compactMap { $0.name.equalsIgnoringASCIICase(name) ? $0.value : nil }
     }
 
+    /// How many fields are called `name`; no array, unlike `values(_:).count`.
+    public func count(of name: String) -> Int {
+        var count = 0
+        for field in fields where field.name.equalsIgnoringASCIICase(name) { count += 1 }
+        return count
+    }
+
     public func contains(_ name: String) -> Bool {
         fields.contains { $0.name.equalsIgnoringASCIICase(name) }
     }

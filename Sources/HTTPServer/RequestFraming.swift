@@ -14,29 +14,29 @@ public enum RequestFraming {
 
     public static func check(headers: HTTPHeaders, version: String, maxBodySize: Int) throws(HTTPError) -> BodyLength {
         // RFC 9112 §3.2: an HTTP/1.1 request without exactly one Host is a 400; libmicrohttpd
-        // in its lenient mode lets it through.
-        let hosts = headers.values("Host")
-        if hosts.count > 1 || (hosts.isEmpty && version == "HTTP/1.1") {
+        // in its lenient mode lets it through. Fields are counted, not collected: this runs on
+        // every request, and each array would be an allocation.
+        let hosts = headers.count(of: "Host")
+        if hosts > 1 || (hosts == 0 && version == "HTTP/1.1") {
             throw HTTPError(
                 status: 400, code: "INVALID_HOST", detail: "An HTTP/1.1 request must carry exactly one Host header.",
                 parameter: "Host", closesConnection: true)
         }
-        let lengths = headers.values("Content-Length")
-        let encodings = headers.values("Transfer-Encoding")
-        if !encodings.isEmpty {
-            if !lengths.isEmpty {
+        let lengths = headers.count(of: "Content-Length")
+        if let encoding = headers["Transfer-Encoding"] {
+            if lengths > 0 {
                 throw .badFraming("A request must not carry both Content-Length and Transfer-Encoding.")
             }
             if version != "HTTP/1.1" {
                 throw .badFraming("Transfer-Encoding is not allowed in \(version) requests.")
             }
-            guard encodings.count == 1, encodings[0].trimmingASCIISpaces().equalsIgnoringASCIICase("chunked") else {
+            guard headers.count(of: "Transfer-Encoding") == 1, encoding.trimmingASCIISpaces().equalsIgnoringASCIICase("chunked") else {
                 throw .badFraming("Transfer-Encoding must be exactly 'chunked'.")
             }
             return .chunked
         }
-        guard let first = lengths.first else { return .none }
-        guard lengths.count == 1 else {
+        guard let first = headers["Content-Length"] else { return .none }
+        guard lengths == 1 else {
             throw .badFraming("A request must carry at most one Content-Length header.")
         }
         let digits = first.trimmingASCIISpaces()

@@ -21,8 +21,28 @@ public enum RequestID {
         return safe ? candidate : nil
     }
 
+    /// `prefix-counter` in lowercase hex, written into the string directly: `String(_:radix:)`
+    /// and two concatenations cost more than the rest of the id on every request.
     public static func generate() -> String {
-        let n = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        return prefix + "-" + String(n, radix: 16)
+        make(counter: counter.wrappingAdd(1, ordering: .relaxed).newValue)
     }
+
+    static func make(counter n: UInt64) -> String {
+        let digits = max(1, (UInt64.bitWidth - n.leadingZeroBitCount + 3) / 4)
+        var prefix = prefix
+        return prefix.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + 1 + digits) { buffer in
+                _ = buffer.initialize(fromContentsOf: head)
+                buffer[head.count] = UInt8(ascii: "-")
+                var value = n
+                for index in stride(from: head.count + digits, to: head.count, by: -1) {
+                    buffer[index] = hexDigits[Int(value & 0xF)]
+                    value >>= 4
+                }
+                return head.count + 1 + digits
+            }
+        }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }
