@@ -15,7 +15,9 @@ loopback, in interleaved rounds (A B C … A B C …):
   uncached-10k  10,000 products, no cache; cached-10k: 10,000 products, default caches
   ceiling, hummingbird   /health, a page of 50 rows, details by rotating ids
 
-and prints one table (requests/s, p50/p99, server CPU µs per request, ratios to the
+Each scenario whose ceiling ratio is a target runs in a pair with the ceiling's matching
+endpoint (A B in odd rounds, B A in even ones), and its ratio is the median over its pairs.
+It prints one table (requests/s, p50/p99, server CPU µs per request, ratios to the
 references of the same run), the targets of issue #6 as met or missed, start-up time and peak
 RSS; it writes the figures to .build/bench/results.json and, with matplotlib, a plot to
 .build/bench/results.png. Never run it while a build runs: the figures halve.
@@ -112,6 +114,26 @@ def reference_scenarios(references):
         "list": ("/v1/products?limit=50", None, [], [], None),
         "detail": ("/", "paths.lua", [], [str(details)], None),
     }
+
+
+def pair_with_ceiling(work, ceiling):
+    """[(server, scenario, spec, partner or None)]: each ceiling-judged scenario of `rowserver`
+    gets the ceiling's matching endpoint as its partner, measured right beside it, so a ratio
+    compares two runs seconds apart instead of minutes (this host's speed moves by tens of
+    percent within a minute). The ceiling's own runs are kept only for endpoints no pair
+    measures."""
+    if ceiling is None:
+        return [(server, scenario, spec, None) for server, scenario, spec in work]
+    ceiling_server, endpoints = ceiling
+    paired, covered = [], set()
+    for server, scenario, spec in work:
+        endpoint = bench_report.REFERENCE.get(scenario, bench_report.REFERENCE_DEFAULT)
+        if server.name == "rowserver" and scenario in bench_report.CEILING_TARGETS and endpoint in endpoints:
+            paired.append((server, scenario, spec, (ceiling_server, endpoint, endpoints[endpoint])))
+            covered.add(endpoint)
+        else:
+            paired.append((server, scenario, spec, None))
+    return [entry for entry in paired if not (entry[0] is ceiling_server and entry[1] in covered)]
 
 
 def run_wrk(server, name, spec, duration, connections):
@@ -224,6 +246,7 @@ def main():
             facts[f"startup_ms_{name}"] = server.startup_ms
             available = scenarios(server, db, size)
             work += [(server, scenario, available[scenario]) for scenario in names]
+        ceiling = None
         if references:
             for server in references.start():
                 if wanted_servers and server.name not in wanted_servers:
@@ -231,18 +254,28 @@ def main():
                     continue
                 running.append(server)
                 available = reference_scenarios(references)
+                if server.name == "ceiling":
+                    ceiling = (server, available)
                 work += [(server, scenario, spec) for scenario, spec in available.items()]
+        work = pair_with_ceiling(work, ceiling)
         # Writes grow the database and move every cache key: they go last in each round.
         work.sort(key=lambda entry: entry[1] in WRITES)
         measurements = []
         for round_number in range(1, arguments.rounds + 1):
-            for server, scenario, spec in work:
-                if round_number == 1:
-                    warm(server, spec)
-                if round_number == 1 and arguments.warmup:
-                    run_wrk(server, scenario, spec, arguments.warmup, arguments.connections)
-                log(f"round {round_number}: {server.name} {scenario}")
-                measurements.append(run_wrk(server, scenario, spec, arguments.duration, arguments.connections) | {"round": round_number})
+            for server, scenario, spec, partner in work:
+                # A B in odd rounds, B A in even ones: drift within a pair cancels over rounds.
+                runs = [(server, scenario, spec), partner] if partner else [(server, scenario, spec)]
+                if partner and round_number % 2 == 0:
+                    runs.reverse()
+                pair = f"{round_number}:{server.name}:{scenario}" if partner else None
+                for runner, name, what in runs:
+                    if round_number == 1:
+                        warm(runner, what)
+                    if round_number == 1 and arguments.warmup:
+                        run_wrk(runner, name, what, arguments.warmup, arguments.connections)
+                    log(f"round {round_number}: {runner.name} {name}" + (f" (paired with {server.name} {scenario})" if runner is not server else ""))
+                    measurements.append(run_wrk(runner, name, what, arguments.duration, arguments.connections)
+                                        | {"round": round_number, "pair": pair})
         for server in running:
             facts[f"peak_rss_mib_{server.name}"] = server.status_kib("VmHWM") / 1024
     finally:
@@ -253,7 +286,7 @@ def main():
         facts["startup_ms"] = facts["startup_ms_rowserver"]
         facts["peak_rss_mib"] = max(facts.get("peak_rss_mib_rowserver", 0), facts.get("peak_rss_mib_uncached", 0))
     rows = bench_report.median_rows(measurements)
-    bench_report.add_ratios(rows)
+    bench_report.add_ratios(rows, measurements)
     judged = bench_report.targets(rows, facts)
     out = pathlib.Path(arguments.out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -8,6 +8,9 @@ REFERENCE = {
     "health": "health", "revalidate": "health", "detail": "detail", "detail-uncached": "detail",
 }
 REFERENCE_DEFAULT = "list"
+# The scenarios whose ceiling ratio is a target of issue #6: each is measured beside its own
+# run of the ceiling's endpoint (see bench.pair_with_ceiling).
+CEILING_TARGETS = ("health", "page1", "deep", "sorted", "sections", "people-table", "samples-table", "detail", "revalidate")
 
 
 def median_rows(measurements):
@@ -30,12 +33,39 @@ def find(rows, server, scenario):
     return next((r for r in rows if r["server"] == server and r["scenario"] == scenario), None)
 
 
-def add_ratios(rows):
+def paired_ratios(measurements, server, scenario):
+    """(requests/s ratios, CPU ratios) to the ceiling, one per pair measured for the row."""
+    pairs = {}
+    for m in measurements:
+        if m.get("pair") and m["pair"].split(":", 1)[1] == f"{server}:{scenario}":
+            pairs.setdefault(m["pair"], {})["ceiling" if m["server"] == "ceiling" else "row"] = m
+    throughput, cpu = [], []
+    for pair in pairs.values():
+        row, ceiling = pair.get("row"), pair.get("ceiling")
+        if row and ceiling and ceiling["requests_per_s"] > 0:
+            throughput.append(row["requests_per_s"] / ceiling["requests_per_s"])
+            if row["cpu_us_per_request"] > 0:
+                cpu.append(ceiling["cpu_us_per_request"] / row["cpu_us_per_request"])
+    return throughput, cpu
+
+
+def add_ratios(rows, measurements=()):
+    """Ratios to the references. A row measured in pairs with the ceiling takes the median of
+    its pairs' ratios; any other row divides its median by the reference row's median."""
     for row in rows:
         if row["server"] in ("ceiling", "hummingbird"):
             continue
         endpoint = REFERENCE.get(row["scenario"], REFERENCE_DEFAULT)
+        throughput, cpu = paired_ratios(measurements, row["server"], row["scenario"])
+        if throughput:
+            row["vs_ceiling"] = statistics.median(throughput)
+            row["ceiling_endpoint"] = endpoint
+            row["paired"] = len(throughput)
+            if cpu:
+                row["cpu_vs_ceiling"] = statistics.median(cpu)
         for reference in ("ceiling", "hummingbird"):
+            if reference == "ceiling" and "paired" in row:
+                continue
             ref = find(rows, reference, endpoint)
             if ref and ref["requests_per_s"] > 0:
                 row[f"vs_{reference}"] = row["requests_per_s"] / ref["requests_per_s"]
@@ -51,7 +81,7 @@ def table(rows):
     lines = ["| server | scenario | req/s | p50 ms | p99 ms | CPU µs/req | vs ceiling | CPU vs ceiling | vs Hummingbird | errors |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
-        ceiling = f"{r['vs_ceiling']:.0%} ({r['ceiling_endpoint']})" if "vs_ceiling" in r else "—"
+        ceiling = f"{r['vs_ceiling']:.0%} ({r['ceiling_endpoint']}{', paired' if 'paired' in r else ''})" if "vs_ceiling" in r else "—"
         cpu = f"{r['cpu_vs_ceiling']:.0%}" if "cpu_vs_ceiling" in r else "—"
         hummingbird = f"{r['vs_hummingbird']:.1f}×" if "vs_hummingbird" in r else "—"
         errors = r["errors"] + (0 if r["scenario"] == "revalidate" else r["non2xx"])
