@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """rowserver's benchmark suite, one command from a fresh clone:
 
-    python3 Benchmarks/bench.py                 # everything: ~12 min on a fresh clone, ~6 min warm
+    python3 Benchmarks/bench.py                 # everything: ~13 min on a fresh clone, ~8 min warm
     python3 Benchmarks/bench.py --smoke         # CI: two short scenarios on 10,000 products
     python3 Benchmarks/bench.py --servers rowserver --scenarios page1,deep --rounds 1
 
