@@ -114,8 +114,6 @@ public struct JSONWriter: Sendable {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// Copies runs of bytes that need no escaping in one go: a page of rows is mostly such
     /// runs, and appending byte by byte made string writing the costliest part of a page.
     private mutating func appendQuoted(_ value: String) {
@@ -146,7 +144,8 @@ public struct JSONWriter: Sendable {
         case 0x0D: bytes.append(UInt8(ascii: "r"))
         case 0x09: bytes.append(UInt8(ascii: "t"))
         default:
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]])
+            let hex = HexDigits.lowercase
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
         }
     }
 }

@@ -29,20 +29,18 @@ public enum RequestID {
 
     static func make(counter n: UInt64) -> String {
         let digits = max(1, (UInt64.bitWidth - n.leadingZeroBitCount + 3) / 4)
-        var prefix = prefix
-        return prefix.withUTF8 { head in
-            String(unsafeUninitializedCapacity: head.count + 1 + digits) { buffer in
-                _ = buffer.initialize(fromContentsOf: head)
-                buffer[head.count] = UInt8(ascii: "-")
-                var value = n
-                for index in stride(from: head.count + digits, to: head.count, by: -1) {
-                    buffer[index] = hexDigits[Int(value & 0xF)]
-                    value >>= 4
-                }
-                return head.count + 1 + digits
+        let head = head
+        return String(unsafeUninitializedCapacity: head.count + digits) { buffer in
+            _ = buffer.initialize(fromContentsOf: head)
+            var value = n
+            for index in stride(from: head.count + digits - 1, through: head.count, by: -1) {
+                buffer[index] = HexDigits.lowercase[Int(value & 0xF)]
+                value >>= 4
             }
+            return head.count + digits
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// The prefix and its dash as bytes, made once.
+    private static let head: [UInt8] = Array((prefix + "-").utf8)
 }

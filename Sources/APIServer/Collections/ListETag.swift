@@ -1,5 +1,6 @@
 import Crypto
 import Domain
+import HTTPServer
 import Storage
 
 /// The strong ETag of a list response: a digest of everything that shapes its bytes — the
@@ -15,8 +16,6 @@ enum ListETag {
         forEachDependency(of: collection) { update(&hasher, store.version(of: $0)) }
         return finish(&hasher, target: target, locale: locale)
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static func update(_ hasher: inout SHA256, _ version: Int64) {
         withUnsafeBytes(of: version.bigEndian) { hasher.update(bufferPointer: $0) }
@@ -38,8 +37,8 @@ enum ListETag {
             buffer[1] = UInt8(ascii: "l")
             var index = 2
             for byte in digest.prefix(12) {
-                buffer[index] = hexDigits[Int(byte >> 4)]
-                buffer[index + 1] = hexDigits[Int(byte & 0x0F)]
+                buffer[index] = HexDigits.lowercase[Int(byte >> 4)]
+                buffer[index + 1] = HexDigits.lowercase[Int(byte & 0x0F)]
                 index += 2
             }
             buffer[index] = UInt8(ascii: "\"")
