@@ -100,7 +100,7 @@ extension SQLiteStore {
 
     /// Whether any title starts with `prefix`: one seek in the title index.
     private func hasTitles(_ db: Database, plan: PageQuery, startingWith prefix: String) throws -> Bool {
-        let sql = "SELECT EXISTS (SELECT 1 FROM \(plan.table.name) WHERE title_key >= ? AND title_key < CAST(? || x'FF' AS TEXT))"
+        let sql = "SELECT EXISTS (SELECT 1 FROM \(plan.table.name) AS t WHERE \(PageQuery.titlePrefixCondition))"
         return try Bool.fetchOne(db.cachedStatement(sql: sql), arguments: [prefix, prefix]) ?? false
     }
 

@@ -176,8 +176,11 @@ struct PageQuery {
     /// string with that prefix sorts between the text and the text followed by byte 0xFF, which
     /// no UTF-8 string contains.
     mutating func addTitlePrefixFilter(_ text: String) {
-        addFilter("t.title_key >= ? AND t.title_key < CAST(? || x'FF' AS TEXT)", text, text)
+        addFilter(Self.titlePrefixCondition, text, text)
     }
+
+    /// That range on table alias `t`, with the prefix bound twice.
+    static let titlePrefixCondition = "t.title_key >= ? AND t.title_key < CAST(? || x'FF' AS TEXT)"
 
     /// Whether position `a` comes before position `b` in this order (both from `position(of:id:)`);
     /// text compares bytewise, as SQLite's BINARY collation does.
