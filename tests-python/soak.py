@@ -88,12 +88,17 @@ def cpu_ticks(pid):
 RUNTIME_ONCE = {"anon_inode:[eventpoll]": 1, "anon_inode:[eventfd]": 1, "anon_inode:[timerfd]": 1}
 
 
-def unexplained(census, baseline):
+def gained(census, baseline):
     """The descriptors other than the database's (by kind, see `Server.fd_census`) that `census`
-    holds beyond `baseline` and beyond the runtime's one-time set."""
-    gained = collections.Counter(census) - collections.Counter(baseline)
-    gained.pop(loadmix.DATABASE, None)
-    return gained - collections.Counter(RUNTIME_ONCE)
+    holds beyond `baseline`."""
+    more = collections.Counter(census) - collections.Counter(baseline)
+    more.pop(loadmix.DATABASE, None)
+    return more
+
+
+def unexplained(census, baseline):
+    """What `census` gained beyond `baseline` and beyond the runtime's one-time set."""
+    return gained(census, baseline) - collections.Counter(RUNTIME_ONCE)
 
 
 def settle_fds(server, baseline=None, seconds=20):
@@ -130,13 +135,12 @@ def judge(windows, samples, facts, strict):
     results.append(("no 4xx or socket errors in the soak", f"{sum(w['s4xx'] for w in windows)} 4xx, "
                     f"{sum(w['socket_errors'] for w in windows)} socket errors", invalid == 0, True))
     after, baseline = loadmix.kinds_of(facts["fds_after"]), loadmix.kinds_of(facts["fds_baseline"])
-    gained = collections.Counter(facts["fds_after"]) - collections.Counter(facts["fds_baseline"])
-    gained.pop(loadmix.DATABASE, None)
+    more = gained(facts["fds_after"], facts["fds_baseline"])
     left = unexplained(facts["fds_after"], facts["fds_baseline"])
     results.append(("open fds after the load: no socket or file beyond the baseline, database files within the pool",
                     f"{after['other']} other + {after['database']} database after; baseline {baseline['other']} + "
                     f"{baseline['database']}; {facts['fds_start']} in all at start"
-                    + (f"; gained {describe(gained)}" if gained else "")
+                    + (f"; gained {describe(more)}" if more else "")
                     + (f"; unexplained {describe(left)}" if left else ""),
                     not left and after["database"] <= DATABASE_FDS_LIMIT, True))
     results.append(("exit status 0 after SIGTERM", f"{facts['exit_status']}", facts["exit_status"] == 0, True))
