@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
     targets: [
         // The C module: libmicrohttpd plus fixed-argument shims of its variadic calls.
@@ -33,6 +34,13 @@ let package = Package(
         ),
         // Pure models and row mapping. Foundation at most.
         .target(name: "Domain"),
+        // Collection definitions: a YAML or JSON file read, checked (errors with line and column)
+        // and resolved into Domain's Catalog. The demo definition is embedded at build time.
+        .target(
+            name: "Definitions",
+            dependencies: ["Domain", .product(name: "Yams", package: "Yams")],
+            plugins: ["EmbedDemoDefinition"]
+        ),
         // The source of truth: SQLite through GRDB, behind the ItemStore protocol.
         .target(
             name: "Storage",
@@ -53,6 +61,7 @@ let package = Package(
             plugins: ["EmbedOpenAPISpec", "EmbedExplorer"]
         ),
         .plugin(name: "EmbedOpenAPISpec", capability: .buildTool()),
+        .plugin(name: "EmbedDemoDefinition", capability: .buildTool()),
         .plugin(name: "EmbedExplorer", capability: .buildTool()),
         .executableTarget(
             name: "rowserver",
@@ -79,6 +88,7 @@ let package = Package(
             dependencies: ["HTTPServer", "HTTPTestSupport", .product(name: "MetricsTestKit", package: "swift-metrics")]
         ),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Domain"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Domain"]),
         .testTarget(
             name: "APIServerTests",

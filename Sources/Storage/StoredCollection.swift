@@ -44,14 +44,3 @@ public enum StoredCollection: String, CaseIterable, Sendable, Hashable, Codable 
         }
     }
 }
-
-/// One key of a sort order: a field of `sortableFields`, ascending unless `descending`.
-public struct SortKey: Sendable, Hashable, Codable {
-    public var field: String
-    public var descending: Bool
-
-    public init(_ field: String, descending: Bool = false) {
-        self.field = field
-        self.descending = descending
-    }
-}

@@ -71,6 +71,7 @@ extension StoreError {
         case .track: "track"
         case .sample: "sample"
         case .channel: "channel"
+        default: "item"
         }
     }
 }

@@ -14,11 +14,22 @@ public enum RenderLocale: String, CaseIterable, Sendable, Codable {
     /// The locale used when nothing in the request matches.
     public static let fallback: RenderLocale = .enUS
 
+    /// The position in `allCases`, where per-locale tables (``LocalizedText``) keep this locale's entry.
+    public var ordinal: Int {
+        switch self {
+        case .enUS: 0
+        case .enGB: 1
+        case .deDE: 2
+        case .frFR: 3
+        case .jaJP: 4
+        }
+    }
+
     /// Foundation's locale for this tag.
     public var foundationLocale: Locale { Locale(identifier: rawValue) }
 
     /// Primary language subtag, lowercase.
-    var language: String {
+    public var language: String {
         switch self {
         case .enUS, .enGB: "en"
         case .deDE: "de"

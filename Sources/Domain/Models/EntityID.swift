@@ -23,7 +23,7 @@ public struct EntityID: Hashable, Sendable, CustomStringConvertible, Comparable 
 
     static let maxTimestamp: UInt64 = (1 << 48) - 1
 
-    /// Parses a raw id of any kind; nil for a wrong length, unknown prefix or non-canonical digit.
+    /// Parses a raw id of any kind; nil for a wrong length, a prefix that is not three letters, or a non-canonical digit.
     public init?(parsing text: String) {
         guard let parsed = Self.parse(text, kind: nil) else { return nil }
         self = parsed
@@ -89,7 +89,7 @@ public struct EntityID: Hashable, Sendable, CustomStringConvertible, Comparable 
 
     /// Same order as comparing raw values as strings: prefix, then timestamp, then random bits.
     public static func < (lhs: EntityID, rhs: EntityID) -> Bool {
-        if lhs.kind != rhs.kind { return lhs.kind.rawValue < rhs.kind.rawValue }
+        if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
         if lhs.timestampMilliseconds != rhs.timestampMilliseconds {
             return lhs.timestampMilliseconds < rhs.timestampMilliseconds
         }

@@ -1,37 +1,72 @@
-/// The kind of entity an ``EntityID`` names; its raw value is the id's three-letter prefix.
+/// The kind of entity an ``EntityID`` names: the id's three-letter prefix, e.g. `prd`.
 ///
 /// The prefix makes an id self-describing in logs and URLs (`prd_…` can never be mistaken for
-/// `per_…`), and lets the API reject an id of the wrong kind before touching storage.
-public enum EntityKind: String, CaseIterable, Sendable, Codable {
-    case product = "prd"
-    case department = "dep"
-    case person = "per"
-    case article = "art"
-    case document = "doc"
-    case track = "trk"
-    case sample = "smp"
-    case channel = "chn"
+/// `per_…`), and lets the API reject an id of the wrong kind before touching storage. A
+/// collection definition declares its prefix, so the set of kinds is open: any three lowercase
+/// ASCII letters. Stored as three bytes, so comparing and hashing never touch a `String`.
+public struct EntityKind: Hashable, Sendable, Comparable, CustomStringConvertible {
+    let a: UInt8
+    let b: UInt8
+    let c: UInt8
 
-    /// Finds the kind whose prefix is exactly these three UTF-8 bytes, without building a `String`.
-    static func matching(prefix a: UInt8, _ b: UInt8, _ c: UInt8) -> EntityKind? {
-        for kind in allCases {
-            let p = kind.prefixBytes
-            if p.0 == a && p.1 == b && p.2 == c { return kind }
-        }
-        return nil
+    /// The kind with this prefix; nil unless it is exactly three letters `a`…`z`.
+    public init?(prefix: String) {
+        let bytes = Array(prefix.utf8)
+        guard bytes.count == 3, let kind = Self.matching(prefix: bytes[0], bytes[1], bytes[2]) else { return nil }
+        self = kind
     }
 
-    /// The prefix as bytes; all prefixes are three lowercase ASCII letters.
-    var prefixBytes: (UInt8, UInt8, UInt8) {
-        switch self {
-        case .product: (0x70, 0x72, 0x64)  // prd
-        case .department: (0x64, 0x65, 0x70)  // dep
-        case .person: (0x70, 0x65, 0x72)  // per
-        case .article: (0x61, 0x72, 0x74)  // art
-        case .document: (0x64, 0x6F, 0x63)  // doc
-        case .track: (0x74, 0x72, 0x6B)  // trk
-        case .sample: (0x73, 0x6D, 0x70)  // smp
-        case .channel: (0x63, 0x68, 0x6E)  // chn
+    private init(_ a: UInt8, _ b: UInt8, _ c: UInt8) {
+        self.a = a
+        self.b = b
+        self.c = c
+    }
+
+    /// The kind whose prefix is these three bytes, when they are lowercase ASCII letters.
+    static func matching(prefix a: UInt8, _ b: UInt8, _ c: UInt8) -> EntityKind? {
+        let letters = UInt8(ascii: "a")...UInt8(ascii: "z")
+        guard letters.contains(a), letters.contains(b), letters.contains(c) else { return nil }
+        return EntityKind(a, b, c)
+    }
+
+    /// The prefix, e.g. `prd`.
+    public var rawValue: String { String(decoding: [a, b, c], as: UTF8.self) }
+
+    public var description: String { rawValue }
+
+    var prefixBytes: (UInt8, UInt8, UInt8) { (a, b, c) }
+
+    /// Orders as the prefixes' strings do (they are ASCII, so bytewise).
+    public static func < (lhs: EntityKind, rhs: EntityKind) -> Bool {
+        (lhs.a, lhs.b, lhs.c) < (rhs.a, rhs.b, rhs.c)
+    }
+
+    // The demo's kinds, used by the typed demo models and their generator.
+    public static let product = EntityKind(0x70, 0x72, 0x64)  // prd
+    public static let department = EntityKind(0x64, 0x65, 0x70)  // dep
+    public static let person = EntityKind(0x70, 0x65, 0x72)  // per
+    public static let article = EntityKind(0x61, 0x72, 0x74)  // art
+    public static let document = EntityKind(0x64, 0x6F, 0x63)  // doc
+    public static let track = EntityKind(0x74, 0x72, 0x6B)  // trk
+    public static let sample = EntityKind(0x73, 0x6D, 0x70)  // smp
+    public static let channel = EntityKind(0x63, 0x68, 0x6E)  // chn
+
+    /// The demo's kinds, in the order the typed models list them.
+    public static let demoKinds: [EntityKind] = [.product, .department, .person, .article, .document, .track, .sample, .channel]
+}
+
+extension EntityKind: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let kind = EntityKind(prefix: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Invalid id prefix \"\(text)\"")
         }
+        self = kind
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }

@@ -29,6 +29,7 @@ public struct EmptyState: Hashable, Sendable, Codable {
             EmptyState(title: "No Samples", description: "Samples recorded on this track appear here.", image: "waveform.path")
         case .channel:
             EmptyState(title: "No Channels", description: "Channels of this track appear here.", image: "speaker.wave.2")
+        default: EmptyState(title: "No Items", description: "Items you add appear here.", image: "tray")
         }
     }
 

@@ -1,0 +1,81 @@
+/// One collection as a definition declares it, checked and resolved: fields by index, every
+/// name it refers to known. Built once at start-up by the definition loader; immutable, and a
+/// class so that requests pass it around without copying.
+public final class CollectionDefinition: Sendable {
+    /// The URL segment (`/v1/<name>`) and the base of its storage names.
+    public let name: String
+    /// The prefix of its items' ids.
+    public let kind: EntityKind
+    public let title: LocalizedText
+    /// Every field, stored and computed, in declared order (the detail's order).
+    public let fields: [FieldDefinition]
+    /// The field index of each stored slot: `fields[slots[i]].slot == i`.
+    public let slots: [Int]
+    public let row: RowDefinition
+    public let sorts: [SortDefinition]
+    public let defaultSort: [SortKey]
+    public let filters: [FilterDefinition]
+    /// The texts `q` searches, folded: none (no search), the title, or the title and a subtitle.
+    public let search: [ValueSpec]
+    public let sections: SectionDefinition?
+    public let table: TableDefinition?
+    public let empty: EmptyStateDefinition
+    /// The empty state of a search that found nothing; `{query}` in its title is the query.
+    public let searchEmpty: EmptyStateDefinition
+    public let limits: ListLimits
+    public let parent: ParentDefinition?
+    /// Whether clients may create, change and delete items.
+    public let writable: Bool
+
+    private let fieldIndex: [String: Int]
+
+    public init(
+        name: String, kind: EntityKind, title: LocalizedText, fields: [FieldDefinition], row: RowDefinition, sorts: [SortDefinition],
+        defaultSort: [SortKey], filters: [FilterDefinition], search: [ValueSpec], sections: SectionDefinition?, table: TableDefinition?,
+        empty: EmptyStateDefinition, searchEmpty: EmptyStateDefinition, limits: ListLimits, parent: ParentDefinition?, writable: Bool
+    ) {
+        self.name = name
+        self.kind = kind
+        self.title = title
+        self.fields = fields
+        var slots = [Int](repeating: -1, count: fields.count(where: \.isStored))
+        for (index, field) in fields.enumerated() {
+            if let slot = field.slot, slots.indices.contains(slot) { slots[slot] = index }
+        }
+        self.slots = slots
+        self.row = row
+        self.sorts = sorts
+        self.defaultSort = defaultSort
+        self.filters = filters
+        self.search = search
+        self.sections = sections
+        self.table = table
+        self.empty = empty
+        self.searchEmpty = searchEmpty
+        self.limits = limits
+        self.parent = parent
+        self.writable = writable
+        fieldIndex = Dictionary(fields.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The index of the field called `name`.
+    public func fieldIndex(named name: String) -> Int? { fieldIndex[name] }
+
+    public func field(named name: String) -> FieldDefinition? { fieldIndex[name].map { fields[$0] } }
+
+    public func sort(named name: String) -> SortDefinition? { sorts.first { $0.name == name } }
+
+    public func filter(named name: String) -> FilterDefinition? { filters.first { $0.name == name } }
+
+    public var isSearchable: Bool { !search.isEmpty }
+
+    /// The stored fields, in slot order.
+    public var storedFields: [FieldDefinition] { slots.map { fields[$0] } }
+
+    /// Reference fields, with their indexes.
+    public var references: [(index: Int, field: FieldDefinition, target: String)] {
+        fields.enumerated().compactMap { index, field in
+            field.type.referencedCollection.map { (index, field, $0) }
+        }
+    }
+}
