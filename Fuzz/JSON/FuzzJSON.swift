@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 
 @testable import APIServer
+@testable import Domain
 
 /// Request bodies: the strict JSON parser and exact integers from number literals.
 ///

@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import APIServer
+import Domain
 
 /// JSON merge patch (RFC 7396) on parsed documents.
 ///

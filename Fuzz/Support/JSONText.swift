@@ -1,4 +1,5 @@
 import APIServer
+import Domain
 
 /// JSON text for a ``JSONValue``, written independently of the server's encoders so that a
 /// parse → render → parse round trip checks the parser against a second implementation.

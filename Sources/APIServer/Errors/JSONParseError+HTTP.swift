@@ -1,3 +1,4 @@
+import Domain
 import HTTPServer
 
 /// How a body that is not acceptable JSON is answered: always 400, with a code per reason.

@@ -1,3 +1,4 @@
+import Domain
 import HTTPServer
 
 /// Reads the fields of a request document for validation, collecting every failure.

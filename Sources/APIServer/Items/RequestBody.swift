@@ -1,3 +1,4 @@
+import Domain
 import HTTPServer
 
 /// Reads a write request's body: its media type first (415), then strict JSON (400).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import APIServer
+@testable import Domain
 
 @Suite("Strict JSON parser")
 struct JSONParserTests {
@@ -129,17 +129,5 @@ struct JSONParserTests {
             return
         }
         #expect(number.int64 == expected)
-    }
-
-    @Test func errorsBecomeProblemCodes() {
-        let cases: [(JSONParseError.Kind, String)] = [
-            (.malformed, "MALFORMED_JSON"), (.invalidUTF8, "INVALID_UTF8"), (.tooDeep, "JSON_TOO_DEEP"),
-            (.duplicateKey(pointer: "/a"), "DUPLICATE_KEY"),
-        ]
-        for (kind, code) in cases {
-            let error = JSONParseError(kind, offset: 0, detail: "x").httpError
-            #expect(error.status == 400)
-            #expect(error.code == code)
-        }
     }
 }

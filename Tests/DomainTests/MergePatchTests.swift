@@ -1,6 +1,6 @@
 import Testing
 
-@testable import APIServer
+@testable import Domain
 
 @Suite("JSON merge patch (RFC 7396)")
 struct MergePatchTests {
