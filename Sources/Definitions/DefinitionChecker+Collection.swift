@@ -1,0 +1,140 @@
+import Domain
+import Yams
+
+/// The second pass over one collection: every name it uses resolved, then its definition.
+extension DefinitionChecker {
+    /// The catalog, when the whole definition is free of mistakes.
+    mutating func check(_ root: Node) -> Catalog? {
+        guard let drafts = readDocument(root) else { return nil }
+        checkIDPrefixes(drafts)
+        var byName: [String: CollectionDraft] = [:]
+        for draft in drafts where byName[draft.name] == nil { byName[draft.name] = draft }
+        let definitions = drafts.map { resolve($0, collections: byName) }
+        guard errors.isEmpty else { return nil }
+        let resolved = definitions.compactMap { $0 }
+        return resolved.count == drafts.count ? Catalog(collections: resolved) : nil
+    }
+
+    private mutating func resolve(_ draft: CollectionDraft, collections: [String: CollectionDraft]) -> CollectionDefinition? {
+        guard let body = draft.body else { return nil }
+        var scope = CollectionScope(draft: draft, collections: collections)
+        var fields = resolveFields(&scope)
+        var parent: ParentDefinition?
+        if let node = body.value("parent") { parent = resolveParent(node, in: scope) }
+        if let parent, let resolved = fields { fields = Self.cascading(resolved, parent: parent) }
+        var row: RowDefinition?
+        if let node = body.value("row") { row = self.row(node, in: scope) }
+        var sorts: [SortDefinition]? = []
+        if let node = body.value("sort") { sorts = self.sorts(node, in: scope) }
+        var order: [SortKey]?
+        if let sorts { order = defaultSort(body.value("defaultSort"), sorts: sorts, in: scope) }
+        var filters: [FilterDefinition]? = []
+        if let node = body.value("filters") { filters = self.filters(node, in: scope) }
+        var search: [ValueSpec]?
+        if let row { search = self.search(body.value("search"), row: row, in: scope) } else if let node = body.value("search") {
+            _ = self.search(node, row: RowDefinition(title: .field(0)), in: scope)
+        }
+        var sections: SectionDefinition?
+        var table: TableDefinition?
+        var broken = false
+        if let node = body.value("sections") {
+            sections = self.sections(node, in: scope)
+            broken = broken || sections == nil
+        }
+        if let node = body.value("table") {
+            table = self.table(node, row: row, in: scope)
+            broken = broken || table == nil
+        }
+        let empty = emptyState(body.value("empty"), "empty", fallback: .defaultEmpty, in: draft)
+        let searchEmpty = emptyState(body.value("searchEmpty"), "searchEmpty", fallback: .defaultSearchEmpty, in: draft)
+        var limits: ListLimits? = ListLimits()
+        if let node = body.value("limit") { limits = self.limits(node, in: draft) }
+        guard let kind = draft.kind, let title = draft.title, let fields, let row, let sorts, let order, let filters, let search,
+            let empty, let searchEmpty, let limits, !broken, body.value("parent") == nil || parent != nil
+        else { return nil }
+        return CollectionDefinition(
+            name: draft.name, kind: kind, title: title, fields: fields, row: row, sorts: sorts, defaultSort: order, filters: filters,
+            search: search, sections: sections, table: table, empty: empty, searchEmpty: searchEmpty, limits: limits, parent: parent,
+            writable: draft.writable)
+    }
+
+    /// `row: {title, subtitle, trailing, image}`.
+    private mutating func row(_ node: Node, in scope: CollectionScope) -> RowDefinition? {
+        let what = "`row` of \(scope.draft.what)"
+        guard let object = object(node, what, known: ["title", "subtitle", "trailing", "image"], required: ["title"]) else { return nil }
+        var broken = false
+        func line(_ key: String, _ checker: inout DefinitionChecker) -> ValueSpec? {
+            guard let node = object.value(key) else { return nil }
+            let spec = checker.value(node, "The row \(key) of \(scope.draft.what)", in: scope)
+            if spec == nil { broken = true }
+            return spec
+        }
+        let title = line("title", &self)
+        let subtitle = line("subtitle", &self)
+        let trailing = line("trailing", &self)
+        var image: ImageSpec?
+        if let imageNode = object.value("image") {
+            image = rowImage(imageNode, in: scope)
+            if image == nil { broken = true }
+        }
+        guard let title, !broken else { return nil }
+        return RowDefinition(title: title, subtitle: subtitle, trailing: trailing, image: image)
+    }
+
+    /// An SF Symbols name for every row, or `{field: x}` of an image field.
+    private mutating func rowImage(_ node: Node, in scope: CollectionScope) -> ImageSpec? {
+        let what = "The row image of \(scope.draft.what)"
+        if case .scalar = node {
+            guard let name = symbol(node, what) else { return nil }
+            return .symbol(name)
+        }
+        guard let object = object(node, what, known: ["field"], required: ["field"]), let fieldNode = object.value("field"),
+            let name = string(fieldNode, "`field` of \(what.lowercasedFirst)"),
+            let index = field(name, at: fieldNode, in: scope, code: "unknown-field", what)
+        else { return nil }
+        guard case .image? = scope.fields[index].type else {
+            if scope.fields[index].type != nil || !scope.fields[index].isStored {
+                report("image-field-not-image", "\(what) is `\(name)`, which is not an image field.", at: fieldNode)
+            }
+            return nil
+        }
+        return .field(index)
+    }
+
+    private mutating func symbol(_ node: Node, _ what: String) -> String? {
+        guard let name = string(node, what) else { return nil }
+        guard TextRules.isSymbolName(name) else {
+            report("bad-symbol", "\(what) \"\(Self.shortened(name))\" is not an SF Symbols name (lowercase words and digits joined by dots: star.fill).", at: node)
+            return nil
+        }
+        return name
+    }
+
+    /// `{title, description, image}`; the parts left out are the built-in state's.
+    private mutating func emptyState(_ node: Node?, _ key: String, fallback: EmptyStateDefinition, in draft: CollectionDraft) -> EmptyStateDefinition? {
+        guard let node else { return fallback }
+        let what = "`\(key)` of \(draft.what)"
+        guard let object = object(node, what, known: ["title", "description", "image"], required: ["title"]) else { return nil }
+        let title = object.value("title").flatMap { text($0, "The title of \(what)") }
+        var description: LocalizedText? = fallback.description
+        if let descriptionNode = object.value("description") { description = text(descriptionNode, "The description of \(what)") }
+        var image: String? = fallback.image
+        if let imageNode = object.value("image") { image = symbol(imageNode, "The image of \(what)") }
+        guard let title, let description, let image else { return nil }
+        return EmptyStateDefinition(title: title, description: description, image: image)
+    }
+
+    /// `limit: {default, max}`: page sizes, `max` at most 1000.
+    private mutating func limits(_ node: Node, in draft: CollectionDraft) -> ListLimits? {
+        let what = "`limit` of \(draft.what)"
+        guard let object = object(node, what, known: ["default", "max"]) else { return nil }
+        let maxLimit = object.value("max").map { count($0, "`max` of \(what)", in: 1...1000) } ?? 200
+        let defaultLimit = object.value("default").map { count($0, "`default` of \(what)", in: 1...1000) } ?? min(50, maxLimit ?? 50)
+        guard let maxLimit, let defaultLimit else { return nil }
+        guard defaultLimit <= maxLimit else {
+            report("limit-default-above-max", "`default` of \(what) (\(defaultLimit)) is above its `max` (\(maxLimit)).", at: object.value("default") ?? node)
+            return nil
+        }
+        return ListLimits(defaultLimit: defaultLimit, maxLimit: maxLimit)
+    }
+}

@@ -1,0 +1,141 @@
+/// One failing field of a write: where (a JSON pointer) and why, in a sentence for the client.
+public struct FieldProblem: Sendable, Hashable {
+    public var pointer: String
+    public var detail: String
+
+    public init(pointer: String, detail: String) {
+        self.pointer = pointer
+        self.detail = detail
+    }
+}
+
+/// Reads the fields of a write's document, collecting every failure.
+///
+/// Each reader checks one value and, when it fails, records one problem at its pointer and
+/// returns nil: the caller reads every field, then builds an item only when ``problems`` is
+/// empty, so the client learns all its mistakes from one response.
+struct FieldReader {
+    private(set) var problems: [FieldProblem] = []
+
+    mutating func fail(_ pointer: String, _ detail: String) {
+        problems.append(FieldProblem(pointer: pointer, detail: detail))
+    }
+
+    /// The members of the object at `pointer`, by key, or nil (after recording why) when it is
+    /// not an object. Keys outside `fields` fail as read-only (when in `readOnly`) or unknown;
+    /// the others are returned, so their own checks run too.
+    mutating func object(_ value: JSONValue?, at pointer: String, fields: [String], readOnly: Set<String> = []) -> [String: JSONValue]? {
+        switch value {
+        case .object(let members)?:
+            var byKey: [String: JSONValue] = [:]
+            for member in members {
+                if fields.contains(member.key) {
+                    byKey[member.key] = member.value
+                } else if readOnly.contains(member.key) {
+                    fail(JSONPointer.appending(pointer, member.key), "This field is read-only; leave it out.")
+                } else {
+                    fail(JSONPointer.appending(pointer, member.key), "Unknown field; the fields are \(fields.joined(separator: ", ")).")
+                }
+            }
+            return byKey
+        case nil, .null?:
+            fail(pointer, "Required: an object.")
+            return nil
+        case let other?:
+            fail(pointer, "Must be an object, not \(other.typeName).")
+            return nil
+        }
+    }
+
+    /// A string without NUL; nil (after recording why, when `required`) otherwise.
+    mutating func string(_ value: JSONValue?, at pointer: String, required: Bool) -> String? {
+        switch value {
+        case .string(let text)?:
+            guard !text.utf8.contains(0) else {
+                fail(pointer, "Must not contain NUL characters.")
+                return nil
+            }
+            return text
+        case nil, .null?:
+            if required { fail(pointer, "Required: a string.") }
+            return nil
+        case let other?:
+            fail(pointer, "Must be a string, not \(other.typeName).")
+            return nil
+        }
+    }
+
+    /// A text within `rules`: not blank when required; lengths count Unicode scalars, as JSON
+    /// Schema's `maxLength` does (the OpenAPI document states the same numbers).
+    mutating func text(_ value: JSONValue?, at pointer: String, rules: FieldRules) -> String? {
+        guard let text = string(value, at: pointer, required: rules.required) else { return nil }
+        if rules.required, text.allSatisfy(\.isWhitespace) {
+            fail(pointer, text.isEmpty ? "Must not be empty." : "Must not be blank.")
+            return nil
+        }
+        // UTF-8 bytes bound the count from above: count only when needed.
+        if let maximum = rules.maxLength, text.utf8.count > maximum, text.unicodeScalars.count > maximum {
+            fail(pointer, "Must be at most \(maximum) characters (Unicode scalars) long.")
+            return nil
+        }
+        if let minimum = rules.minLength, text.unicodeScalars.count < minimum {
+            fail(pointer, "Must be at least \(minimum) characters (Unicode scalars) long.")
+            return nil
+        }
+        return text
+    }
+
+    /// A whole number within `minimum...maximum`.
+    mutating func integer(_ value: JSONValue?, at pointer: String, minimum: Int64?, maximum: Int64?, required: Bool) -> Int64? {
+        switch value {
+        case .number(let number)?:
+            let lower = minimum ?? .min
+            let upper = maximum ?? .max
+            guard let integer = number.int64 else {
+                fail(pointer, "Must be a whole number from \(lower) to \(upper).")
+                return nil
+            }
+            return checkRange(integer, at: pointer, minimum: minimum, maximum: maximum)
+        case nil, .null?:
+            if required { fail(pointer, "Required: a whole number.") }
+            return nil
+        case let other?:
+            fail(pointer, "Must be a number, not \(other.typeName).")
+            return nil
+        }
+    }
+
+    /// `value` when within the bounds, else nil after recording which bound it broke.
+    mutating func checkRange(_ value: Int64, at pointer: String, minimum: Int64?, maximum: Int64?, describe: (Int64) -> String = { String($0) })
+        -> Int64?
+    {
+        if let minimum, value < minimum {
+            fail(pointer, minimum == 0 ? "Must not be negative." : "Must be at least \(describe(minimum)).")
+            return nil
+        }
+        if let maximum, value > maximum {
+            fail(pointer, "Must be at most \(describe(maximum)).")
+            return nil
+        }
+        return value
+    }
+
+    /// An array of `minItems...maxItems` elements; nil after a failure.
+    mutating func array(_ value: JSONValue?, at pointer: String, minItems: Int?, maxItems: Int?, required: Bool) -> [JSONValue]? {
+        switch value {
+        case .array(let elements)?:
+            let lower = minItems ?? 0
+            if elements.count < lower || elements.count > (maxItems ?? .max) {
+                fail(pointer, maxItems.map { "Must have \(lower) to \($0) elements." } ?? "Must have at least \(lower) elements.")
+                return nil
+            }
+            return elements
+        case nil, .null?:
+            if required { fail(pointer, "Required: an array.") }
+            return nil
+        case let other?:
+            fail(pointer, "Must be an array, not \(other.typeName).")
+            return nil
+        }
+    }
+}
