@@ -197,7 +197,7 @@ extension DefinitionChecker {
                         + "(filters list values separated by commas) and without surrounding spaces.", at: pair.node)
                 broken = true
             } else if !seen.insert(value).inserted {
-                report("duplicate-enum-value", "The value `\(Self.shortened(value))` appears twice in \(what); keep one.", at: pair.node)
+                report("duplicate-enum-value", "The value `\(Self.shortened(value))` appears twice in \(what.lowercasedFirst); keep one.", at: pair.node)
                 broken = true
             }
             cases.append(EnumCase(value: value, label: label))

@@ -49,7 +49,7 @@ extension DefinitionChecker {
                         + "(longText, markdown, reference, numbers and names cannot).", at: pair.fieldNode)
                 broken = true
             } else if sorts.contains(where: { $0.name == name }) {
-                report("duplicate-sort", "The sort `\(name)` appears twice in \(what); keep one.", at: pair.nameNode)
+                report("duplicate-sort", "The sort `\(name)` appears twice in \(what.lowercasedFirst); keep one.", at: pair.nameNode)
                 broken = true
             } else {
                 sorts.append(SortDefinition(name: name, field: index))

@@ -55,11 +55,11 @@ extension DefinitionChecker {
         var seen = Set<String>()
         for (key, value) in mapping {
             guard case .scalar(let scalar) = key, key.tagName != .null else {
-                report("wrong-kind", "A key in \(what) must be a name, not \(Self.describe(key)).", at: key)
+                report("wrong-kind", "A key in \(what.lowercasedFirst) must be a name, not \(Self.describe(key)).", at: key)
                 continue
             }
             guard seen.insert(scalar.string).inserted else {
-                report("duplicate-key", "The key \"\(Self.shortened(scalar.string))\" appears twice in \(what); keep one.", at: key)
+                report("duplicate-key", "The key \"\(Self.shortened(scalar.string))\" appears twice in \(what.lowercasedFirst); keep one.", at: key)
                 continue
             }
             entries.append(Entry(key: scalar.string, keyNode: key, value: value))
@@ -84,7 +84,7 @@ extension DefinitionChecker {
         let hint = Self.suggestion(for: entry.key, among: known).map { " Did you mean `\($0)`?" } ?? ""
         report(
             "unknown-key",
-            "Unknown key `\(Self.shortened(entry.key))` in \(what).\(hint) Known keys: \(known.joined(separator: ", ")).",
+            "Unknown key `\(Self.shortened(entry.key))` in \(what.lowercasedFirst).\(hint) Known keys: \(known.joined(separator: ", ")).",
             at: entry.keyNode)
     }
 
