@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Domain"]),
         .testTarget(
             name: "APIServerTests",
-            dependencies: ["APIServer", "HTTPTestSupport", "Storage", "Domain", "rowserver"]
+            dependencies: ["APIServer", "HTTPTestSupport", "Storage", "Domain", "Definitions", "rowserver"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,100 @@
+/// The shared parameters, headers and responses, and every schema.
+///
+/// Page size has no shared parameter: each collection declares its own default and maximum.
+extension OpenAPIBuilder {
+    func components() -> YAMLNode {
+        [
+            "parameters": Self.sharedParameters,
+            "headers": Self.headers,
+            "responses": Self.responses,
+            "schemas": .map(sharedSchemas() + collectionSchemas()),
+        ]
+    }
+
+    /// Per collection: its detail, and for a writable one its create and merge-patch bodies.
+    private func collectionSchemas() -> [(String, YAMLNode)] {
+        catalog.collections.flatMap { collection -> [(String, YAMLNode)] in
+            var schemas = [(Self.detailSchemaName(collection), detailSchema(collection))]
+            if collection.writable {
+                schemas.append((Self.inputSchemaName(collection), inputSchema(collection)))
+                schemas.append((Self.patchSchemaName(collection), patchSchema(collection)))
+            }
+            return schemas
+        }
+    }
+
+    static let sharedParameters: YAMLNode = [
+        "Cursor": [
+            "name": "cursor", "in": "query", "required": false,
+            "description": "The `next` of the previous page: opaque, signed, bound to the query it came from.",
+            "schema": ["type": "string", "minLength": 1, "maxLength": 2048],
+        ],
+        "Search": [
+            "name": "q", "in": "query", "required": false,
+            "description": "Case- and diacritic-insensitive substring search over what the rows show.",
+            "schema": ["type": "string", "maxLength": 200],
+        ],
+        "AcceptLanguage": [
+            "name": "Accept-Language", "in": "header", "required": false,
+            "description": .string("Formatting locale: " + locales.joined(separator: ", ") + " (fallback en-US)."),
+            "schema": ["type": "string"],
+        ],
+        "IfNoneMatch": [
+            "name": "If-None-Match", "in": "header", "required": false,
+            "description": "An ETag from an earlier answer: 304 when it is still current.", "schema": ["type": "string"],
+        ],
+        "IfMatch": [
+            "name": "If-Match", "in": "header", "required": false,
+            "description": "The detail's ETag: the write happens only if the item is still at that version (else 412).",
+            "schema": ["type": "string"],
+        ],
+    ]
+
+    static let headers: YAMLNode = [
+        "ETag": ["description": "A strong validator of this representation.", "schema": ["type": "string"]],
+        "Link": ["description": "`<url>; rel=\"next\"` when there is a next page.", "schema": ["type": "string"]],
+        "Location": ["description": "The new item's detail URL.", "schema": ["type": "string"]],
+        "ContentLanguage": [
+            "description": "The locale the values are formatted in.", "schema": ["type": "string", "enum": .strings(locales)],
+        ],
+        "Vary": ["description": "Accept-Language (and Origin when CORS is on).", "schema": ["type": "string"]],
+        "CacheControl": ["description": "no-cache: clients revalidate with If-None-Match.", "schema": ["type": "string"]],
+        "XRequestID": [
+            "description": "The request's id: the client's X-Request-ID when well-formed, else generated.", "schema": ["type": "string"],
+        ],
+    ]
+
+    static let problemDescriptions: [(Int, String)] = [
+        (
+            400,
+            "Bad request: the code names what (INVALID_LIMIT, INVALID_CURSOR, INVALID_SORT, UNKNOWN_PARAMETER,"
+                + " DUPLICATE_PARAMETER, INVALID_VIEW, INVALID_GROUP, INVALID_FILTER, INVALID_SEARCH, INVALID_TOKEN,"
+                + " MALFORMED_JSON, INVALID_UTF8, JSON_TOO_DEEP, DUPLICATE_KEY, INVALID_PATH, INVALID_QUERY)."
+        ),
+        (404, "No such item or path (NOT_FOUND)."),
+        (409, "The item is still referenced (CONFLICT)."),
+        (410, "The change token is older than the retained history (CHANGES_EXPIRED)."),
+        (412, "If-Match named another version (PRECONDITION_FAILED)."),
+        (413, "The body is larger than the limit (PAYLOAD_TOO_LARGE)."),
+        (415, "The body is not JSON (UNSUPPORTED_MEDIA_TYPE)."),
+        (422, "Validation failed (VALIDATION_FAILED): one entry in `errors` per field, by JSON pointer."),
+    ]
+
+    static var responses: YAMLNode {
+        let problemBody: YAMLNode = ["application/problem+json": ["schema": ref("Problem")]]
+        return .map(
+            [
+                (
+                    "NotModified",
+                    [
+                        "description": "The representation is unchanged (If-None-Match named the current ETag).",
+                        "headers": ["ETag": ref("ETag", "headers"), "X-Request-ID": requestID],
+                    ]
+                ),
+                ("Problem", ["description": "An error.", "content": problemBody]),
+            ]
+                + problemDescriptions.map { status, description in
+                    ("Problem\(status)", ["description": .string(description), "content": problemBody])
+                })
+    }
+}

@@ -1,0 +1,69 @@
+import Domain
+
+/// A collection's list (rows, sections or a table) and its change feed.
+extension OpenAPIBuilder {
+    func listOperation(_ collection: CollectionDefinition, pathParameters: [YAMLNode]) -> YAMLNode {
+        var pages = [Self.ref("RowPage")]
+        if collection.sections != nil { pages.append(Self.ref("SectionPage")) }
+        if collection.table != nil { pages.append(Self.ref("TablePage")) }
+        let body: YAMLNode = pages.count == 1 ? pages[0] : ["oneOf": .list(pages)]
+        let summary =
+            "A page of \(collection.name): rows" + (collection.sections != nil ? ", sections" : "")
+            + (collection.table != nil ? " or a table" : "") + "."
+        return [
+            "tags": ["lists"],
+            "operationId": .string("list\(Self.typeName(collection))"),
+            "summary": .string(summary),
+            "parameters": .list(pathParameters + listParameters(collection)),
+            "responses": .map(
+                [
+                    (
+                        "200",
+                        [
+                            "description": "A page. `next` is null on the last page.",
+                            "headers": [
+                                "ETag": Self.ref("ETag", "headers"), "Link": Self.ref("Link", "headers"),
+                                "Content-Language": Self.ref("ContentLanguage", "headers"), "Vary": Self.ref("Vary", "headers"),
+                                "Cache-Control": Self.ref("CacheControl", "headers"), "X-Request-ID": Self.requestID,
+                            ],
+                            "content": ["application/json": ["schema": body]],
+                        ]
+                    ),
+                    ("304", Self.ref("NotModified", "responses")),
+                ] + Self.problems([400, 404]) + [("default", Self.ref("Problem", "responses"))]),
+        ]
+    }
+
+    func changesOperation(_ collection: CollectionDefinition) -> YAMLNode {
+        [
+            "tags": ["lists"],
+            "operationId": .string("changes\(Self.typeName(collection))"),
+            "summary": .string("Changes to \(collection.name) after a token, in commit order."),
+            "description": .string(
+                "Without `since`: no changes and a token for \"from now\". Replaying a token is safe; "
+                    + "a token older than the retained history is 410, so the client reloads the list."),
+            "parameters": [
+                [
+                    "name": "since", "in": "query", "required": false, "description": "A token from a previous answer's `next`.",
+                    "schema": ["type": "string", "maxLength": 256],
+                ],
+                [
+                    "name": "limit", "in": "query", "required": false, "description": "Changes per answer, 1 to 1000 (default 100).",
+                    "schema": ["type": "integer", "minimum": 1, "maximum": 1000, "default": 100],
+                ],
+                Self.ref("AcceptLanguage", "parameters"),
+            ],
+            "responses": .map(
+                [
+                    (
+                        "200",
+                        [
+                            "description": "Changes, the token to resume from, and whether more follow.",
+                            "headers": ["Content-Language": Self.ref("ContentLanguage", "headers"), "X-Request-ID": Self.requestID],
+                            "content": ["application/json": ["schema": Self.ref("ChangeFeed")]],
+                        ]
+                    )
+                ] + Self.problems([400, 404, 410]) + [("default", Self.ref("Problem", "responses"))]),
+        ]
+    }
+}

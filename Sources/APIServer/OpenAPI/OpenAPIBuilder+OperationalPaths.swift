@@ -1,0 +1,113 @@
+/// The routes every server has whatever its collections: health, metrics, this document, the
+/// explorer and the index.
+extension OpenAPIBuilder {
+    static let requestID: YAMLNode = ref("XRequestID", "headers")
+
+    func operationalPaths() -> [(String, YAMLNode)] {
+        let problem = Self.ref("Problem", "responses")
+        let notModified = Self.ref("NotModified", "responses")
+        let health: YAMLNode = [
+            "get": [
+                "tags": ["operations"], "operationId": "getHealth", "summary": "Whether the server and its database answer.",
+                "responses": [
+                    "200": [
+                        "description": "Every check passed.", "headers": ["X-Request-ID": Self.requestID],
+                        "content": ["application/json": ["schema": Self.ref("Health")]],
+                    ],
+                    "503": [
+                        "description": "A check failed.", "headers": ["X-Request-ID": Self.requestID],
+                        "content": ["application/json": ["schema": Self.ref("Health")]],
+                    ],
+                    "default": problem,
+                ],
+            ]
+        ]
+        let metrics: YAMLNode = [
+            "get": [
+                "tags": ["operations"], "operationId": "getMetrics",
+                "summary": "Prometheus text: request counts and durations by method, route template and status class.",
+                "responses": [
+                    "200": [
+                        "description": "The metrics.", "headers": ["X-Request-ID": Self.requestID],
+                        "content": ["text/plain": ["schema": ["type": "string"]]],
+                    ],
+                    "default": problem,
+                ],
+            ]
+        ]
+        let openAPI: YAMLNode = [
+            "get": [
+                "tags": ["operations"], "operationId": "getOpenAPI",
+                "summary": "This document, generated from the collection definitions the server started with.",
+                "responses": [
+                    "200": [
+                        "description": "The spec.", "headers": ["X-Request-ID": Self.requestID],
+                        "content": ["application/yaml": ["schema": ["type": "string"]]],
+                    ],
+                    "default": problem,
+                ],
+            ]
+        ]
+        let explorer: YAMLNode = [
+            "get": [
+                "tags": ["operations"], "operationId": "getExplorer", "summary": "The explorer: a browser client of this API.",
+                "responses": [
+                    "200": [
+                        "description": "The explorer's page (strict Content-Security-Policy).",
+                        "headers": ["ETag": Self.ref("ETag", "headers"), "X-Request-ID": Self.requestID],
+                        "content": ["text/html": ["schema": ["type": "string"]]],
+                    ],
+                    "304": notModified, "default": problem,
+                ],
+            ]
+        ]
+        let asset: YAMLNode = [
+            "get": [
+                "tags": ["operations"], "operationId": "getExplorerAsset", "summary": "A script or style sheet of the explorer.",
+                "parameters": [
+                    [
+                        "name": "asset", "in": "path", "required": true, "description": "The file name.",
+                        "schema": ["type": "string", "pattern": "^[a-z]+[.](js|css)$"],
+                    ]
+                ],
+                "responses": .map(
+                    [
+                        (
+                            "200",
+                            [
+                                "description": "The asset.",
+                                "headers": ["ETag": Self.ref("ETag", "headers"), "X-Request-ID": Self.requestID],
+                                "content": ["text/javascript": ["schema": ["type": "string"]], "text/css": ["schema": ["type": "string"]]],
+                            ]
+                        ), ("304", notModified),
+                    ] + Self.problems([404]) + [("default", problem)]),
+            ]
+        ]
+        return [
+            ("/health", health), ("/metrics", metrics), ("/openapi.yaml", openAPI), ("/", explorer), ("/explorer/{asset}", asset), ("/v1", index()),
+        ]
+    }
+
+    /// The index answers in the request's language: collection titles and filter descriptions
+    /// are localized.
+    private func index() -> YAMLNode {
+        [
+            "get": [
+                "tags": ["lists"], "operationId": "getIndex",
+                "summary": "Every collection: title, links, sortable fields, default sort, filters, sections and table.",
+                "parameters": [Self.ref("AcceptLanguage", "parameters"), Self.ref("IfNoneMatch", "parameters")],
+                "responses": [
+                    "200": [
+                        "description": "The index.",
+                        "headers": [
+                            "ETag": Self.ref("ETag", "headers"), "Content-Language": Self.ref("ContentLanguage", "headers"),
+                            "Vary": Self.ref("Vary", "headers"), "X-Request-ID": Self.requestID,
+                        ],
+                        "content": ["application/json": ["schema": Self.ref("Index")]],
+                    ],
+                    "304": Self.ref("NotModified", "responses"), "default": Self.ref("Problem", "responses"),
+                ],
+            ]
+        ]
+    }
+}

@@ -1,0 +1,53 @@
+import Domain
+
+/// Every path of the document: the operational ones, then per top-level collection its list,
+/// change feed and items, each followed by its child collections' lists and items.
+extension OpenAPIBuilder {
+    func paths() -> YAMLNode {
+        var paths = operationalPaths()
+        for collection in catalog.topLevel {
+            paths += topLevelPaths(collection)
+            for child in catalog.children(of: collection) { paths += childPaths(child, of: collection) }
+        }
+        return .map(paths)
+    }
+
+    /// `/v1/<name>`, `/v1/<name>/changes` and `/v1/<name>/{id}`; writes only when writable.
+    private func topLevelPaths(_ collection: CollectionDefinition) -> [(String, YAMLNode)] {
+        let base = "/v1/\(collection.name)"
+        let id = Self.idParameter(collection.kind)
+        var list: [(String, YAMLNode)] = [("get", listOperation(collection, pathParameters: []))]
+        var item: [(String, YAMLNode)] = [("get", detailOperation(collection, pathParameters: [id]))]
+        if collection.writable {
+            list.append(("post", createOperation(collection, pathParameters: [])))
+            item.append(("patch", updateOperation(collection, pathParameters: [id])))
+            item.append(("delete", deleteOperation(collection, pathParameters: [id])))
+        }
+        return [(base, .map(list)), (base + "/changes", ["get": changesOperation(collection)]), (base + "/{id}", .map(item))]
+    }
+
+    /// `/v1/<parent>/{<parentField>}/<name>` and its `/{id}`: a child is only reached through its
+    /// parent item, so every operation takes the parent's id first.
+    private func childPaths(_ child: CollectionDefinition, of parent: CollectionDefinition) -> [(String, YAMLNode)] {
+        guard let link = child.parent, child.fields.indices.contains(link.field) else { return [] }
+        let parentField = child.fields[link.field].name
+        let parentID = Self.idParameter(parent.kind, name: parentField, description: "The parent's id: an item of \(parent.name).")
+        let base = "/v1/\(parent.name)/{\(parentField)}/\(child.name)"
+        let id = Self.idParameter(child.kind)
+        var list: [(String, YAMLNode)] = [("get", listOperation(child, pathParameters: [parentID]))]
+        var item: [(String, YAMLNode)] = [("get", detailOperation(child, pathParameters: [parentID, id]))]
+        if child.writable {
+            list.append(("post", createOperation(child, pathParameters: [parentID])))
+            item.append(("patch", updateOperation(child, pathParameters: [parentID, id])))
+            item.append(("delete", deleteOperation(child, pathParameters: [parentID, id])))
+        }
+        return [(base, .map(list)), (base + "/{id}", .map(item))]
+    }
+
+    static func idParameter(_ kind: EntityKind, name: String = "id", description: String = "The item's id, as links give it.") -> YAMLNode {
+        [
+            "name": .string(name), "in": "path", "required": true, "description": .string(description),
+            "schema": ["type": "string", "pattern": .string(idPattern(kind))],
+        ]
+    }
+}

@@ -1,0 +1,141 @@
+import Domain
+
+/// The schemas every catalog shares: problems, health, the index, rows, pages, tables and the
+/// change feed.
+extension OpenAPIBuilder {
+    func sharedSchemas() -> [(String, YAMLNode)] {
+        let string: YAMLNode = ["type": "string"]
+        let order: YAMLNode = ["type": "string", "enum": ["ascending", "descending"]]
+        let compact = Self.object([("title", string), ("subtitle", Self.nullableString)])
+        let cells: YAMLNode = ["type": "object", "additionalProperties": Self.nullableString]
+        let largestPage = catalog.collections.map(\.limits.maxLimit).max() ?? ListLimits().maxLimit
+        let pageCommon: [(String, YAMLNode)] = [
+            ("next", ["type": ["string", "null"], "description": "The cursor of the next page; null on the last one."]),
+            ("limit", ["type": "integer", "minimum": 1, "maximum": .int(largestPage)]),
+            (
+                "empty",
+                [
+                    "oneOf": [Self.ref("EmptyState"), ["type": "null"]],
+                    "description": "What to show when there are no rows; null otherwise.",
+                ]
+            ),
+            ("links", Self.ref("PageLinks")),
+        ]
+        let rows: YAMLNode = ["type": "array", "items": Self.ref("RenderRow")]
+        return [
+            ("Problem", Self.problemSchema),
+            ("Health", Self.healthSchema),
+            ("Index", indexSchema()),
+            ("SortKey", Self.object([("field", string), ("order", order)])),
+            (
+                "RenderRow",
+                Self.object([
+                    ("id", string), ("title", string), ("subtitle", Self.nullableString), ("trailing", Self.nullableString),
+                    ("image", Self.nullableString), ("detail", Self.link),
+                ]).setting("description", to: "Every row has every key; absent values are null.")
+            ),
+            (
+                "EmptyState",
+                Self.object([("title", string), ("description", string), ("image", ["type": "string", "description": "An SF Symbols name."])])
+            ),
+            ("PageLinks", Self.object([("self", Self.link), ("next", ["type": ["string", "null"]])])),
+            ("RowPage", Self.object([("rows", rows)] + pageCommon)),
+            ("Section", Self.object([("id", string), ("header", string), ("detail", Self.nullableLink), ("rows", rows)])),
+            ("SectionPage", Self.object([("sections", ["type": "array", "items": Self.ref("Section")])] + pageCommon)),
+            (
+                "TableColumn",
+                Self.object([
+                    ("id", string), ("title", string), ("sortable", ["type": "boolean"]),
+                    ("alignment", ["type": "string", "enum": ["leading", "numeric"]]),
+                    ("links", ["oneOf": [Self.object([("ascending", Self.link), ("descending", Self.link)]), ["type": "null"]]]),
+                ])
+            ),
+            ("TableRow", Self.object([("id", string), ("cells", cells), ("compact", compact), ("detail", Self.link)])),
+            (
+                "TablePage",
+                Self.object(
+                    [
+                        ("columns", ["type": "array", "items": Self.ref("TableColumn")]),
+                        ("sort", ["type": "array", "items": Self.object([("column", string), ("order", order)])]),
+                        ("rows", ["type": "array", "items": Self.ref("TableRow")]),
+                    ] + pageCommon)
+            ),
+            ("ChangeFeed", Self.changeFeedSchema(cells: cells, compact: compact)),
+        ]
+    }
+
+    private static var problemSchema: YAMLNode {
+        let string: YAMLNode = ["type": "string"]
+        return object(
+            [
+                ("type", string), ("title", string), ("status", ["type": "integer", "minimum": 400, "maximum": 599]), ("detail", string),
+                ("code", ["type": "string", "pattern": "^[A-Z][A-Z0-9_]*$", "description": "Stable, machine-readable."]),
+                ("parameter", ["type": "string", "description": "The query parameter or header at fault."]),
+                ("instance", string),
+                ("errors", ["type": "array", "items": object([("pointer", string), ("detail", string)])]),
+            ], required: ["type", "title", "status", "detail", "code"])
+    }
+
+    private static var healthSchema: YAMLNode {
+        object([
+            ("status", ["type": "string", "enum": ["ok", "unavailable"]]), ("version", ["type": "string"]),
+            (
+                "checks",
+                [
+                    "type": "array",
+                    "items": object(
+                        [("name", ["type": "string"]), ("status", ["type": "string", "enum": ["ok", "failed"]]), ("detail", ["type": "string"])],
+                        required: ["name", "status"]),
+                ]
+            ),
+        ])
+    }
+
+    /// A filter's `type` is `id:<prefix>` for a reference (the ids it takes), else the field's type name.
+    private func indexSchema() -> YAMLNode {
+        let string: YAMLNode = ["type": "string"]
+        let typeNames = FieldType.names.filter { $0 != "reference" }.map(Self.escapedForPattern).joined(separator: "|")
+        let filter = Self.object([
+            ("name", string),
+            (
+                "type",
+                [
+                    "type": "string", "pattern": .string("^(id:[a-z]{3}|\(typeNames))$"),
+                    "description":
+                        "`id:<prefix>` for a reference (the ids of the referenced collection), else the field's type (`money`, `enum`, …).",
+                ]
+            ),
+            ("description", ["type": "string", "description": "In the Content-Language."]),
+        ])
+        let collection = Self.object([
+            ("id", string), ("title", ["type": "string", "description": "The collection's title in the Content-Language."]),
+            ("sortable", ["type": "array", "items": string]),
+            ("defaultSort", ["type": "array", "items": Self.ref("SortKey")]),
+            ("filters", ["type": "array", "items": filter]),
+            ("sections", ["type": "boolean"]), ("table", ["type": "boolean"]),
+            (
+                "links",
+                Self.object([
+                    ("list", Self.link), ("sections", ["type": ["string", "null"]]), ("table", ["type": ["string", "null"]]),
+                    ("changes", Self.link),
+                ])
+            ),
+        ])
+        return Self.object([("collections", ["type": "array", "items": collection])])
+    }
+
+    /// An upsert carries the row, and may carry where it now falls (`section`, for a grouped list)
+    /// and its table form (`cells`, `compact`).
+    private static func changeFeedSchema(cells: YAMLNode, compact: YAMLNode) -> YAMLNode {
+        let string: YAMLNode = ["type": "string"]
+        let section: YAMLNode = ["oneOf": [object([("id", string), ("header", string)]), ["type": "null"]]]
+        let upsert = object(
+            [("op", ["const": "upsert"]), ("id", string), ("row", ref("RenderRow")), ("section", section), ("cells", cells), ("compact", compact)],
+            required: ["op", "id", "row"])
+        let delete = object([("op", ["const": "delete"]), ("id", string)])
+        return object([
+            ("changes", ["type": "array", "items": ["oneOf": [upsert, delete]]]),
+            ("next", string), ("more", ["type": "boolean"]), ("links", object([("next", link)])),
+        ])
+    }
+}
