@@ -1,0 +1,54 @@
+/// Where an item falls when its list is cut into sections, and what search finds it by.
+extension ItemRenderer {
+    /// A section's identity and header. By a reference: the referenced item's id, headed by its
+    /// title, with the id to link to; by an enum: the value, headed by its label. Items without
+    /// a value share the section with the empty id, headed "None" in the locale.
+    public struct SectionHeading: Sendable, Hashable {
+        public var id: String
+        public var header: String
+        /// The referenced item the section stands for (its detail is the section's link).
+        public var item: EntityID?
+
+        public init(id: String, header: String, item: EntityID? = nil) {
+            self.id = id
+            self.header = header
+            self.item = item
+        }
+    }
+
+    /// The section of `item` under the collection's `sections`; nil when it declares none.
+    public func section(of item: Item, references: ReferencedItems, in context: RenderContext) -> SectionHeading? {
+        guard let sections = collection.sections, collection.fields.indices.contains(sections.field),
+            let slot = collection.fields[sections.field].slot
+        else { return nil }
+        let field = collection.fields[sections.field]
+        switch item[slot: slot] {
+        case .reference(let id):
+            let header = referenceTitle(.reference(id), field: sections.field, references: references, in: context) ?? id.rawValue
+            return SectionHeading(id: id.rawValue, header: header, item: id)
+        case .text(let value):
+            let label = field.type.enumCases.first { $0.value == value }?.label[context.locale] ?? value
+            return SectionHeading(id: value, header: label)
+        default:
+            return SectionHeading(id: "", header: Self.noneLabel(context.locale))
+        }
+    }
+
+    /// The texts `q=` searches in, as rows show them in en-US (numbers and money in one fixed
+    /// locale, so the index does not depend on who wrote the item); blank ones left out.
+    public func searchTexts(of item: Item, references: ReferencedItems) -> [String] {
+        let context = RenderContext(locale: .enUS)
+        return collection.search.compactMap { spec in
+            text(spec, of: item, references: references, in: context).flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    static func noneLabel(_ locale: RenderLocale) -> String {
+        switch locale.language {
+        case "de": "Keine Angabe"
+        case "fr": "Non renseigné"
+        case "ja": "未設定"
+        default: "None"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// The table view (seed 002): columns as declared, one per name for `forEach` (SwiftUI's
+/// `TableColumnForEach`), cells formatted like rows, and the compact summary.
+extension ItemRenderer {
+    /// The columns in the request's locale. `names` are what `forEach` columns stand for (a
+    /// child list's parent item's names: a track's channels); without them those columns are left out.
+    public func tableColumns(names: [NamedEntry] = [], in context: RenderContext) -> [TableColumn] {
+        guard let table = collection.table else { return [] }
+        var columns: [TableColumn] = []
+        for column in table.columns {
+            switch column {
+            case .value(let id, let title, _, let alignment):
+                columns.append(TableColumn(id: id, title: title[context.locale], sortable: collection.sort(named: id) != nil, alignment: alignment))
+            case .percent(let id, let title, _, _):
+                columns.append(TableColumn(id: id, title: title[context.locale], sortable: false, alignment: .numeric))
+            case .forEach:
+                for entry in names {
+                    columns.append(TableColumn(id: entry.id.rawValue, title: entry.name, sortable: false, alignment: .numeric))
+                }
+            }
+        }
+        return columns
+    }
+
+    /// The names `forEach` columns stand for on a list under `parent` (nil for a top-level list).
+    public func forEachNames(parent: Item?) -> [NamedEntry] {
+        guard let parent, let table = collection.table else { return [] }
+        for case .forEach(let field) in table.columns {
+            guard collection.fields.indices.contains(field), let labels = collection.fields[field].labels,
+                let target = target(ofField: labels.reference), target.fields.indices.contains(labels.names),
+                let slot = target.fields[labels.names].slot
+            else { continue }
+            return parent[slot: slot].names ?? []
+        }
+        return []
+    }
+
+    /// One table row: a cell per column (`—` where a value is missing or cannot be computed).
+    public func tableRow(_ item: Item, names: [NamedEntry] = [], references: ReferencedItems, in context: RenderContext) -> TableRow {
+        guard let table = collection.table else {
+            return TableRow(id: item.id, cells: [:], compact: CompactSummary(title: title(of: item, in: context)))
+        }
+        var cells: [String: String] = [:]
+        for column in table.columns {
+            switch column {
+            case .value(let id, _, let value, _):
+                cells[id] = text(value, of: item, references: references, in: context) ?? Unavailable.text
+            case .percent(let id, _, let field, let percent):
+                cells[id] = percentCell(field: field, percent: percent, of: item, in: context)
+            case .forEach(let field):
+                let slot = collection.fields.indices.contains(field) ? collection.fields[field].slot : nil
+                let numbers: [Double]
+                if let slot, case .numbers(let values) = item[slot: slot] { numbers = values } else { numbers = [] }
+                let formatter = FieldFormatter(context: context)
+                for (index, entry) in names.enumerated() {
+                    cells[entry.id.rawValue] =
+                        numbers.indices.contains(index) ? formatter.number(numbers[index], type: collection.fields[field].type) : Unavailable.text
+                }
+            }
+        }
+        let compact = CompactSummary(
+            title: text(table.compactTitle, of: item, references: references, in: context) ?? "",
+            subtitle: table.compactSubtitle.flatMap { text($0, of: item, references: references, in: context) })
+        return TableRow(id: item.id, cells: cells, compact: compact)
+    }
+
+    /// `percent` percent of a money field (115: the amount with a 15 % tip), rounded half away
+    /// from zero in minor units; `—` when the field is null or the result does not fit.
+    private func percentCell(field: Int, percent: Int64, of item: Item, in context: RenderContext) -> String {
+        guard collection.fields.indices.contains(field), let slot = collection.fields[field].slot,
+            case .money(let money) = item[slot: slot], let result = money.increased(byPercent: percent - 100)
+        else { return Unavailable.text }
+        return context.currency(result)
+    }
+}
