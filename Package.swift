@@ -89,7 +89,7 @@ let package = Package(
         ),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Domain"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Domain"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Domain", "Definitions"]),
         .testTarget(
             name: "APIServerTests",
             dependencies: ["APIServer", "HTTPTestSupport", "Storage", "Domain", "Definitions", "rowserver"]

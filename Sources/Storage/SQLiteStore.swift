@@ -11,7 +11,7 @@ public final class SQLiteStore: ItemStore, Sendable {
     let pool: DatabasePool
     let options: Options
     let state: Locked<StoreState>
-    let queue = WriteQueue()
+    let queue = WriteQueue<WriteOperation, Versioned<StoredItem>?>()
     let counters = Locked(WriteCounters())
 
     /// Opens (creating it if needed) the database at `path`, migrates it, and seeds it when new.

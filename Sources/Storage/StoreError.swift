@@ -4,6 +4,8 @@ import Domain
 public enum StoreError: Error, Sendable, Equatable {
     /// No item with this id in this collection (404).
     case notFound(StoredCollection, EntityID)
+    /// No item with this id in the collection of this name (404).
+    case missing(collection: String, EntityID)
     /// `If-Match` named another version than the current one (412); nothing changed.
     case versionMismatch(current: Int64)
     /// A reference to an item that does not exist (e.g. an unknown department id): 422 on `field`.
@@ -12,6 +14,9 @@ public enum StoreError: Error, Sendable, Equatable {
     case stillReferenced(String)
     /// `after` is older than the retained change history (410).
     case changesExpired(oldestRetained: Int64)
+    /// The database was made for another definition and cannot follow this one without losing
+    /// data; `message` names the change and what to do. The store does not open.
+    case incompatibleDefinition(String)
     /// The database failed (503 for health, 500 elsewhere); `message` is for logs only.
     case unavailable(String)
 }

@@ -20,6 +20,8 @@ extension StoreError {
         switch self {
         case .notFound(let collection, let id):
             return .notFound("No item in \(collection.rawValue) has the id \(id.rawValue).")
+        case .missing(let collection, let id):
+            return .notFound("No item in \(collection) has the id \(id.rawValue).")
         case .versionMismatch:
             return HTTPError(
                 status: 412, code: "PRECONDITION_FAILED",
@@ -38,7 +40,7 @@ extension StoreError {
             return HTTPError(
                 status: 410, code: "CHANGES_EXPIRED",
                 detail: "The token is older than the retained change history; reload the list.", parameter: "since")
-        case .unavailable:
+        case .unavailable, .incompatibleDefinition:
             return .serviceUnavailable("The database cannot answer right now.")
         }
     }

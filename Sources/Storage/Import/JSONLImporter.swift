@@ -139,8 +139,8 @@ public struct JSONLImporter {
         switch error {
         case .versionMismatch: "an item with this id already exists"
         case .invalidReference(let field, let id): "\(field.dropFirst("/".count)) \"\(id)\" does not exist"
-        case .notFound(_, let id): "\(id) does not exist"
-        case .stillReferenced(let reason), .unavailable(let reason): reason
+        case .notFound(_, let id), .missing(_, let id): "\(id) does not exist"
+        case .stillReferenced(let reason), .unavailable(let reason), .incompatibleDefinition(let reason): reason
         case .changesExpired: "the change log expired"
         }
     }

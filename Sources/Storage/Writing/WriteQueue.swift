@@ -4,11 +4,11 @@ import Domain
 ///
 /// Group commit rests on this: while the writer commits one batch, new writes pile up here, and
 /// the next batch takes them all at once.
-final class WriteQueue: Sendable {
+final class WriteQueue<Operation: Sendable, Output: Sendable>: Sendable {
     /// One write and the caller waiting for its result.
     struct Request: Sendable {
-        let operation: WriteOperation
-        let continuation: CheckedContinuation<Result<Versioned<StoredItem>?, StoreError>, Never>
+        let operation: Operation
+        let continuation: CheckedContinuation<Result<Output, StoreError>, Never>
     }
 
     private struct State {

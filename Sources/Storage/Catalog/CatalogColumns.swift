@@ -1,0 +1,159 @@
+import Domain
+import Foundation
+import GRDB
+
+/// An item as the columns of its `CatalogTable` row, and back.
+enum CatalogColumns {
+    /// The values of `table.columns` for `item`; `sectionKey` is the folded title of the item its
+    /// section reference points to (the writer looks it up).
+    static func values(of item: Item, in table: CatalogTable, renderer: ItemRenderer, sectionKey: String) -> [(any DatabaseValueConvertible)?] {
+        let collection = table.collection
+        var values: [(any DatabaseValueConvertible)?] = []
+        values.reserveCapacity(table.columns.count)
+        for (slot, field) in collection.storedFields.enumerated() {
+            let value = item[slot: slot]
+            switch value {
+            case .null: values.append(contentsOf: Array(repeating: nil, count: table.valueColumns[slot].count))
+            case .text(let text): values.append(text)
+            case .integer(let integer): values.append(integer)
+            case .boolean(let flag): values.append(flag ? 1 : 0)
+            case .money(let money):
+                values.append(money.minorUnits)
+                values.append(money.currency)
+            case .reference(let id): values.append(id.rawValue)
+            case .numbers(let numbers): values.append(numbersBlob(numbers))
+            case .names(let names): values.append(namesJSON(names))
+            }
+            _ = field
+        }
+        for index in table.keyColumns.keys.sorted() {
+            let field = collection.fields[index]
+            values.append(contentsOf: sortKey(field.slot.map { item[slot: $0] } ?? .null, type: field.type))
+        }
+        if let sections = collection.sections {
+            let field = collection.fields[sections.field]
+            let value = field.slot.map { item[slot: $0] } ?? .null
+            switch value {
+            case .reference(let id):
+                values.append(sectionKey)
+                values.append(id.rawValue)
+            case .text(let text):
+                values.append(Int64(field.type.enumCases.firstIndex { $0.value == text } ?? -1))
+                values.append(text)
+            default:
+                values.append(field.type.referencedCollection != nil ? "" as String : Int64(-1))
+                values.append("")
+            }
+        }
+        let texts = renderer.searchTexts(of: item, references: .none)
+        values.append(collection.isSearchable ? searchFolded(texts.first ?? "") : nil)
+        values.append(texts.count > 1 ? searchFolded(texts[1]) : nil)
+        return values
+    }
+
+    /// The never-NULL sort key of a value: folded text, an enum's index, a number; money as
+    /// currency then minor units. Nulls sort first.
+    static func sortKey(_ value: FieldValue, type: FieldType) -> [any DatabaseValueConvertible] {
+        switch (type, value) {
+        case (.money, .money(let money)): [money.currency, money.minorUnits]
+        case (.money, _): ["", Int64.min]
+        case (.enumeration(let cases), .text(let text)): [Int64(cases.firstIndex { $0.value == text } ?? -1)]
+        case (.enumeration, _), (.boolean, .null): [Int64(-1)]
+        case (.boolean, .boolean(let flag)): [Int64(flag ? 1 : 0)]
+        case (.date, .text(let text)): [text]
+        case (_, .text(let text)): [searchFolded(text)]
+        case (_, .integer(let integer)): [integer]
+        case (.integer, _), (.decimal, _), (.dateTime, _): [Int64.min]
+        default: [""]
+        }
+    }
+
+    /// The item in a row selected with `table.selectList`.
+    static func decode(_ row: Row, in table: CatalogTable) throws -> Versioned<Item> {
+        let collection = table.collection
+        let text: String = row[0]
+        guard let id = EntityID(parsing: text, kind: collection.kind) else {
+            throw StoreError.unavailable("stored id \"\(text)\" is not a valid \(collection.kind.rawValue) id")
+        }
+        let version: Int64 = row[1]
+        var values: [FieldValue] = []
+        values.reserveCapacity(collection.slots.count)
+        var column = 2
+        for field in collection.storedFields {
+            let value = row[column] as DatabaseValue
+            column += 1
+            if case .money = field.type {
+                let currency = row[column] as String?
+                column += 1
+                if let minor = Int64.fromDatabaseValue(value), let currency {
+                    values.append(.money(Money(minorUnits: minor, currency: currency)))
+                } else {
+                    values.append(.null)
+                }
+                continue
+            }
+            values.append(try fieldValue(value, type: field.type))
+        }
+        return Versioned(item: Item(id: id, values: values), version: version)
+    }
+
+    private static func fieldValue(_ value: DatabaseValue, type: FieldType) throws -> FieldValue {
+        if value.isNull { return .null }
+        switch type {
+        case .integer, .decimal, .dateTime:
+            return Int64.fromDatabaseValue(value).map(FieldValue.integer) ?? .null
+        case .boolean:
+            return Int64.fromDatabaseValue(value).map { .boolean($0 != 0) } ?? .null
+        case .reference(let collection):
+            guard let text = String.fromDatabaseValue(value), let id = EntityID(parsing: text) else {
+                throw StoreError.unavailable("a stored reference to \(collection) is not an id")
+            }
+            return .reference(id)
+        case .numbers:
+            return .numbers(numbers(Data.fromDatabaseValue(value) ?? Data()))
+        case .names:
+            return .names(try names(String.fromDatabaseValue(value) ?? "[]"))
+        default:
+            return String.fromDatabaseValue(value).map(FieldValue.text) ?? .null
+        }
+    }
+
+    static func numbersBlob(_ numbers: [Double]) -> Data {
+        var data = Data(capacity: numbers.count * 8)
+        for number in numbers {
+            withUnsafeBytes(of: number.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+        }
+        return data
+    }
+
+    static func numbers(_ blob: Data) -> [Double] {
+        var numbers: [Double] = []
+        numbers.reserveCapacity(blob.count / 8)
+        var index = blob.startIndex
+        while index + 8 <= blob.endIndex {
+            var bits: UInt64 = 0
+            for offset in 0..<8 { bits |= UInt64(blob[index + offset]) << (8 * UInt64(offset)) }
+            numbers.append(Double(bitPattern: bits))
+            index += 8
+        }
+        return numbers
+    }
+
+    private struct StoredName: Codable {
+        var id: String
+        var name: String
+    }
+
+    static func namesJSON(_ names: [NamedEntry]) -> String {
+        let stored = names.map { StoredName(id: $0.id.rawValue, name: $0.name) }
+        return (try? String(decoding: JSONEncoder().encode(stored), as: UTF8.self)) ?? "[]"
+    }
+
+    static func names(_ json: String) throws -> [NamedEntry] {
+        let stored = try JSONDecoder().decode([StoredName].self, from: Data(json.utf8))
+        return try stored.map { entry in
+            guard let id = EntityID(parsing: entry.id) else { throw StoreError.unavailable("a stored name's id \"\(entry.id)\" is not an id") }
+            return NamedEntry(id: id, name: entry.name)
+        }
+    }
+}

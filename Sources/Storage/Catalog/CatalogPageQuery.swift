@@ -1,0 +1,168 @@
+import Domain
+import GRDB
+
+/// The SQL of one page of a catalog collection: its total order (sections, sorts, id), its
+/// conditions and keyset position, checked against the definition before anything runs.
+///
+/// Keyset paging as `PageQuery` describes it: for a position `(v0, …, vn)` in the order
+/// `(k0, …, kn)`, one statement per key prefix (`k0 = v0 AND … AND ki after vi`), run in turn
+/// until the page is full, so page 10,000 costs what page 1 costs.
+struct CatalogPageQuery {
+    let table: CatalogTable
+    let keys: [OrderKey]
+    let limit: Int
+    private(set) var conditions: [String] = []
+    private(set) var arguments: [DatabaseValue] = []
+    let after: [DatabaseValue]?
+
+    struct OrderKey {
+        let column: CatalogTable.OrderColumn
+        let descending: Bool
+
+        var sql: String { "t.\(CatalogTable.quote(column.column))" + (descending ? " DESC" : "") }
+        var after: String { descending ? "<" : ">" }
+    }
+
+    init(_ query: CatalogQuery, table: CatalogTable) throws(StoreError) {
+        self.table = table
+        let collection = table.collection
+        limit = min(max(query.limit, 1), 1_000)
+        var keys: [OrderKey] = []
+        if query.sections {
+            guard !table.sectionColumns.isEmpty else { throw StoreError.unavailable("\(collection.name) has no sections") }
+            keys += table.sectionColumns.map { OrderKey(column: $0, descending: false) }
+        }
+        for key in query.sort {
+            guard let columns = table.orderColumns(ofSort: key.field) else {
+                throw StoreError.unavailable("\(collection.name) cannot be sorted by \"\(key.field)\"")
+            }
+            keys += columns.map { OrderKey(column: $0, descending: key.descending) }
+        }
+        keys.append(OrderKey(column: .init(column: "id", isText: true), descending: false))
+        self.keys = keys
+        if let after = query.after {
+            // Cursors are signed by the API, so a position that does not fit is a bug, not input.
+            guard after.count == keys.count else {
+                throw StoreError.unavailable("keyset position has \(after.count) values, the order has \(keys.count) keys")
+            }
+            self.after = try zip(after, keys).map { (value, key) throws(StoreError) in
+                switch (value, key.column.isText) {
+                case (.text(let text), true): return text.databaseValue
+                case (.integer(let integer), false): return integer.databaseValue
+                default: throw StoreError.unavailable("keyset position value \(value) does not fit \(key.column.column)")
+                }
+            }
+        } else {
+            self.after = nil
+        }
+        switch (query.parent, table.parentColumn) {
+        case (let parent?, let column?): add("t.\(CatalogTable.quote(column)) = ?", [parent.rawValue.databaseValue])
+        case (nil, nil): break
+        case (nil, _?): throw StoreError.unavailable("\(collection.name) are listed under their parent")
+        case (_?, nil): throw StoreError.unavailable("\(collection.name) have no parent")
+        }
+        for condition in query.conditions { try add(condition) }
+        if let text = CatalogPageQuery.folded(query.search) {
+            guard let search = table.searchTable else { throw StoreError.unavailable("\(collection.name) cannot be searched") }
+            if text.count >= 3 {
+                // The trigram index finds substrings of three characters or more.
+                let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                add("t.pk IN (SELECT rowid FROM \(CatalogTable.quote(search)) WHERE \(CatalogTable.quote(search)) MATCH ?)", [phrase.databaseValue])
+            } else {
+                add("(instr(t.title_key, ?) > 0 OR instr(coalesce(t.subtitle_key, ''), ?) > 0)", [text.databaseValue, text.databaseValue])
+            }
+        }
+    }
+
+    /// The trimmed, folded search text; nil when blank.
+    static func folded(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let folded = searchFolded(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        return folded.isEmpty ? nil : folded
+    }
+
+    private mutating func add(_ sql: String, _ values: [DatabaseValue]) {
+        conditions.append(sql)
+        arguments += values
+    }
+
+    private mutating func add(_ condition: FieldCondition) throws(StoreError) {
+        let collection = table.collection
+        guard collection.fields.indices.contains(condition.field), let slot = collection.fields[condition.field].slot,
+            let first = condition.values.first
+        else { throw StoreError.unavailable("a filter of \(collection.name) names no stored field or no value") }
+        let columns = table.valueColumns[slot].map { "t.\(CatalogTable.quote($0))" }
+        switch condition.operation {
+        case .equals:
+            try add(comparison: "=", first, columns)
+        case .oneOf:
+            var parts: [String] = []
+            var values: [DatabaseValue] = []
+            for value in condition.values {
+                let (sql, bound) = try Self.comparison("=", value, columns)
+                parts.append(sql)
+                values += bound
+            }
+            add("(" + parts.joined(separator: " OR ") + ")", values)
+        case .atLeast: try add(comparison: ">=", first, columns)
+        case .atMost: try add(comparison: "<=", first, columns)
+        }
+    }
+
+    private mutating func add(comparison: String, _ value: FieldValue, _ columns: [String]) throws(StoreError) {
+        let (sql, values) = try Self.comparison(comparison, value, columns)
+        add(sql, values)
+    }
+
+    /// `column op ?`; money compares within its currency: `currency = ? AND amount op ?`.
+    private static func comparison(_ op: String, _ value: FieldValue, _ columns: [String]) throws(StoreError) -> (String, [DatabaseValue]) {
+        switch value {
+        case .text(let text): return ("\(columns[0]) \(op) ?", [text.databaseValue])
+        case .integer(let integer): return ("\(columns[0]) \(op) ?", [integer.databaseValue])
+        case .boolean(let flag): return ("\(columns[0]) \(op) ?", [(flag ? 1 : 0).databaseValue])
+        case .reference(let id): return ("\(columns[0]) \(op) ?", [id.rawValue.databaseValue])
+        case .money(let money) where columns.count == 2:
+            return ("(\(columns[1]) = ? AND \(columns[0]) \(op) ?)", [money.currency.databaseValue, money.minorUnits.databaseValue])
+        default: throw StoreError.unavailable("a filter value \(value) cannot be compared")
+        }
+    }
+
+    var selectList: String {
+        ([table.selectList] + keys.dropLast().map { "t.\(CatalogTable.quote($0.column.column))" }).joined(separator: ", ")
+    }
+
+    var orderBy: String { keys.map(\.sql).joined(separator: ", ") }
+
+    /// The statements that walk the order from the position; each takes a LIMIT last.
+    func seekStatements() -> [(sql: String, arguments: [DatabaseValue])] {
+        let head = "SELECT \(selectList) FROM \(CatalogTable.quote(table.name)) AS t"
+        guard let after else { return [(Self.select(head, conditions, orderBy), arguments)] }
+        return keys.indices.reversed().map { index in
+            var conditions = self.conditions
+            var arguments = self.arguments
+            for prefix in 0..<index {
+                conditions.append("t.\(CatalogTable.quote(keys[prefix].column.column)) = ?")
+                arguments.append(after[prefix])
+            }
+            conditions.append("t.\(CatalogTable.quote(keys[index].column.column)) \(keys[index].after) ?")
+            arguments.append(after[index])
+            return (Self.select(head, conditions, orderBy), arguments)
+        }
+    }
+
+    private static func select(_ head: String, _ conditions: [String], _ orderBy: String) -> String {
+        head + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY " + orderBy + " LIMIT ?"
+    }
+
+    /// The keyset position of a row selected with `selectList`: its order keys, then its id.
+    func position(of row: Row, id: EntityID) -> [SortValue] {
+        var values: [SortValue] = []
+        values.reserveCapacity(keys.count)
+        let first = 2 + table.columns.count
+        for (offset, key) in keys.dropLast().enumerated() {
+            values.append(key.column.isText ? .text(row[first + offset] as String? ?? "") : .integer(row[first + offset] as Int64? ?? 0))
+        }
+        values.append(.text(id.rawValue))
+        return values
+    }
+}

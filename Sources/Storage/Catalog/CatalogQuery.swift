@@ -1,0 +1,86 @@
+import Domain
+
+/// A page request on a catalog store, already validated by the API: sorts and filters are the
+/// collection's, the limit is in range, filter values have their field's type.
+public struct CatalogQuery: Sendable, Hashable {
+    public var collection: String
+    /// Sort names and directions; the store appends the id (ascending) so the order is total.
+    public var sort: [SortKey]
+    public var conditions: [FieldCondition]
+    /// Raw user text: a case- and diacritic-insensitive substring search over the collection's
+    /// search texts; nil or blank means none.
+    public var search: String?
+    /// Order by section first, so pages cut into sections.
+    public var sections: Bool
+    /// For a child collection: the parent item whose children are listed.
+    public var parent: EntityID?
+    /// Keyset position: the `nextAfter` of the previous page; nil for the first page.
+    public var after: [SortValue]?
+    public var limit: Int
+
+    public init(
+        collection: CollectionDefinition, sort: [SortKey]? = nil, conditions: [FieldCondition] = [], search: String? = nil,
+        sections: Bool = false, parent: EntityID? = nil, after: [SortValue]? = nil, limit: Int = 50
+    ) {
+        self.collection = collection.name
+        self.sort = sort ?? collection.defaultSort
+        self.conditions = conditions
+        self.search = search
+        self.sections = sections
+        self.parent = parent
+        self.after = after
+        self.limit = limit
+    }
+}
+
+/// A filter's test with its values: `equals` and the bounds take one value, `oneOf` several.
+/// Money bounds compare within the value's currency only.
+public struct FieldCondition: Sendable, Hashable {
+    public var field: Int
+    public var operation: FilterDefinition.Operation
+    public var values: [FieldValue]
+
+    public init(field: Int, operation: FilterDefinition.Operation, values: [FieldValue]) {
+        self.field = field
+        self.operation = operation
+        self.values = values
+    }
+}
+
+/// A page of items in order, the items their references point to, and where the next page starts.
+public struct CatalogPage: Sendable {
+    public var items: [Versioned<Item>]
+    public var nextAfter: [SortValue]?
+    /// Every item a reference field of the page's items points to.
+    public var references: ReferencedItems
+
+    public init(items: [Versioned<Item>], nextAfter: [SortValue]?, references: ReferencedItems = .none) {
+        self.items = items
+        self.nextAfter = nextAfter
+        self.references = references
+    }
+}
+
+/// One entry of a catalog collection's change feed: the item's last state when it still exists.
+public struct CatalogChange: Sendable, Hashable {
+    public var sequence: Int64
+    public var id: EntityID
+    public var operation: Change.Operation
+    public var item: Versioned<Item>?
+
+    public init(sequence: Int64, id: EntityID, operation: Change.Operation, item: Versioned<Item>?) {
+        self.sequence = sequence
+        self.id = id
+        self.operation = operation
+        self.item = item
+    }
+}
+
+public struct CatalogChangeBatch: Sendable {
+    public var changes: [CatalogChange]
+    public var hasMore: Bool
+    /// The token to continue from: the last entry's sequence, or the one asked for.
+    public var resumeAfter: Int64
+    /// Every item a reference field of the changed items points to.
+    public var references: ReferencedItems
+}

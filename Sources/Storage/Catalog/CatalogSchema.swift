@@ -1,0 +1,247 @@
+import Domain
+import GRDB
+
+/// Creates and evolves a catalog store's tables from the definition it serves.
+///
+/// What each table holds is recorded in `catalog_fields` (one row per stored field and its type)
+/// and `catalog_derivations` (what the derived key columns were computed from). On open:
+/// - a new collection gets its table, indexes and search index;
+/// - a new field gets its columns (existing items take its default, or null when optional);
+/// - new or changed sorts, sections or search texts get their key columns recomputed;
+/// - indexes follow the definition (an index holds no data of its own);
+/// - a field that is gone, a field whose type changed, a new required field without a default on
+///   a table with items, or a collection that is gone while it has items refuse to open with
+///   `StoreError.incompatibleDefinition`, naming the change and what to do. Nothing is dropped.
+enum CatalogSchema {
+    static let baseStatements = [
+        """
+        CREATE TABLE IF NOT EXISTS changes (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT, collection TEXT NOT NULL, item_id TEXT NOT NULL,
+            op TEXT NOT NULL CHECK (op IN ('insert', 'update', 'delete')), committed_at INTEGER NOT NULL)
+        """,
+        "CREATE INDEX IF NOT EXISTS changes_collection ON changes (collection, seq)",
+        // One entry per item in a feed page: "is there a later entry of this item?" is a seek.
+        "CREATE INDEX IF NOT EXISTS changes_item ON changes (collection, item_id, seq)",
+        "CREATE TABLE IF NOT EXISTS store_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID",
+        """
+        CREATE TABLE IF NOT EXISTS catalog_fields (
+            collection TEXT NOT NULL, field TEXT NOT NULL, type TEXT NOT NULL, PRIMARY KEY (collection, field)) WITHOUT ROWID
+        """,
+        "CREATE TABLE IF NOT EXISTS catalog_derivations (collection TEXT PRIMARY KEY, derivation TEXT NOT NULL) WITHOUT ROWID",
+    ]
+
+    /// Brings the database to `tables`; returns the collections whose derived columns must be
+    /// recomputed (the caller does it with the renderers, in the same transaction).
+    static func migrate(_ db: Database, tables: [CatalogTable], catalog: Catalog) throws -> [CatalogTable] {
+        if try db.tableExists("grdb_migrations"), try db.tableExists("products"), try !db.tableExists("catalog_fields") {
+            throw StoreError.incompatibleDefinition(
+                "This database was written by a rowserver before collection definitions (one table per demo collection). "
+                    + "Serve it with that version, or start this one on a new file: --db NEW.sqlite.")
+        }
+        for statement in baseStatements { try db.execute(sql: statement) }
+        try refuseDroppedCollections(db, catalog: catalog)
+        var recompute: [CatalogTable] = []
+        for table in tables {
+            if try !db.tableExists(table.name) {
+                try create(table, db)
+            } else if try evolve(table, db) {
+                recompute.append(table)
+            }
+            try syncIndexes(table, db)
+            try db.execute(
+                sql: "INSERT INTO catalog_derivations (collection, derivation) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET derivation = excluded.derivation",
+                arguments: [table.collection.name, derivation(of: table, catalog: catalog)])
+        }
+        return recompute
+    }
+
+    private static func refuseDroppedCollections(_ db: Database, catalog: Catalog) throws {
+        let recorded = try String.fetchAll(db, sql: "SELECT DISTINCT collection FROM catalog_fields ORDER BY collection")
+        for name in recorded where catalog.collection(named: name) == nil {
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(CatalogTable.quote("items_\(name)"))") ?? 0
+            if count > 0 {
+                throw StoreError.incompatibleDefinition(
+                    "The definition no longer has the collection `\(name)`, which holds \(count) items in this database. "
+                        + "Put it back, or delete its items first; rowserver never drops data.")
+            }
+        }
+    }
+
+    private static func create(_ table: CatalogTable, _ db: Database) throws {
+        var columns = ["pk INTEGER PRIMARY KEY", "id TEXT NOT NULL UNIQUE", "version INTEGER NOT NULL"]
+        for (slot, field) in table.collection.storedFields.enumerated() {
+            for (offset, column) in table.valueColumns[slot].enumerated() {
+                columns.append("\(CatalogTable.quote(column)) \(CatalogTable.sqlType(of: field, column: offset))")
+            }
+            try record(field, of: table, db)
+        }
+        for column in derivedColumns(of: table) { columns.append("\(CatalogTable.quote(column.name)) \(column.type)") }
+        try db.execute(sql: "CREATE TABLE \(CatalogTable.quote(table.name)) (\(columns.joined(separator: ", ")))")
+        if let search = table.searchTable {
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE \(CatalogTable.quote(search)) USING fts5(
+                        title_key, subtitle_key, content='\(table.name)', content_rowid='pk', tokenize='trigram case_sensitive 1')
+                    """)
+        }
+    }
+
+    /// Adds what the definition added; true when derived columns must be recomputed.
+    private static func evolve(_ table: CatalogTable, _ db: Database) throws -> Bool {
+        let collection = table.collection
+        let recorded = Dictionary(
+            try Row.fetchAll(db, sql: "SELECT field, type FROM catalog_fields WHERE collection = ?", arguments: [collection.name])
+                .map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+        for name in recorded.keys.sorted() where collection.field(named: name)?.isStored != true {
+            throw StoreError.incompatibleDefinition(
+                "The definition no longer has the stored field `\(name)` of `\(collection.name)`, which this database holds. "
+                    + "Put the field back (readOnly if it should not be written); rowserver never drops data.")
+        }
+        let items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(CatalogTable.quote(table.name))") ?? 0
+        for (slot, field) in collection.storedFields.enumerated() {
+            if let type = recorded[field.name] {
+                guard type == signature(field.type) else {
+                    throw StoreError.incompatibleDefinition(
+                        "The field `\(field.name)` of `\(collection.name)` was \(type) and is now \(signature(field.type)). "
+                            + "Give the new type a new field name, copy the values over with an import, then remove the old field.")
+                }
+                continue
+            }
+            if items > 0, field.rules.required, field.defaultValue == nil {
+                throw StoreError.incompatibleDefinition(
+                    "The new field `\(field.name)` of `\(collection.name)` is required and has no default, but \(items) items exist. "
+                        + "Give it a default, or make it optional.")
+            }
+            for (offset, column) in table.valueColumns[slot].enumerated() {
+                try db.execute(
+                    sql: "ALTER TABLE \(CatalogTable.quote(table.name)) ADD COLUMN \(CatalogTable.quote(column)) \(CatalogTable.sqlType(of: field, column: offset))")
+            }
+            if let value = field.defaultValue {
+                try fill(table, slot: slot, with: value, db)
+            }
+            try record(field, of: table, db)
+        }
+        let existing = Set(try db.columns(in: table.name).map(\.name))
+        var changed = false
+        for column in derivedColumns(of: table) where !existing.contains(column.name) {
+            try db.execute(sql: "ALTER TABLE \(CatalogTable.quote(table.name)) ADD COLUMN \(CatalogTable.quote(column.name)) \(column.type)")
+            changed = true
+        }
+        return changed
+    }
+
+    private static func fill(_ table: CatalogTable, slot: Int, with value: FieldValue, _ db: Database) throws {
+        let columns = table.valueColumns[slot]
+        let values: [(any DatabaseValueConvertible)?]
+        switch value {
+        case .money(let money): values = [money.minorUnits, money.currency]
+        case .text(let text): values = [text]
+        case .integer(let integer): values = [integer]
+        case .boolean(let flag): values = [flag ? 1 : 0]
+        case .reference(let id): values = [id.rawValue]
+        case .numbers(let numbers): values = [CatalogColumns.numbersBlob(numbers)]
+        case .names(let names): values = [CatalogColumns.namesJSON(names)]
+        case .null: return
+        }
+        let assignments = columns.map { "\(CatalogTable.quote($0)) = ?" }.joined(separator: ", ")
+        try db.execute(sql: "UPDATE \(CatalogTable.quote(table.name)) SET \(assignments)", arguments: StatementArguments(values))
+    }
+
+    private static func record(_ field: FieldDefinition, of table: CatalogTable, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO catalog_fields (collection, field, type) VALUES (?, ?, ?)",
+            arguments: [table.collection.name, field.name, signature(field.type)])
+    }
+
+    /// A field type as recorded: what a stored value's shape depends on.
+    static func signature(_ type: FieldType) -> String {
+        switch type {
+        case .decimal(let scale): "decimal(\(scale))"
+        case .reference(let collection): "reference(\(collection))"
+        case .names(let kind): "names(\(kind.rawValue))"
+        case .numbers: "numbers"
+        case .enumeration: "enum"
+        default: type.name
+        }
+    }
+
+    /// What the derived columns are computed from; a change means recomputing them.
+    static func derivation(of table: CatalogTable, catalog: Catalog) -> String {
+        let collection = table.collection
+        var parts = ["sorts:" + table.keyColumns.keys.sorted().map { "\(collection.fields[$0].name)=\(collection.fields[$0].type)" }.joined(separator: ",")]
+        if let sections = collection.sections {
+            let field = collection.fields[sections.field]
+            var text = "sections:\(field.name)=\(field.type)"
+            if let target = field.type.referencedCollection.flatMap(catalog.collection(named:)) { text += " title:\(target.row.title)" }
+            parts.append(text)
+        }
+        parts.append("search:\(collection.search.map { "\($0)" }.joined(separator: ";"))")
+        parts.append("fields:" + collection.fields.map { "\($0.name)=\($0.type)/\(String(describing: $0.computed))" }.joined(separator: ","))
+        return parts.joined(separator: "\n")
+    }
+
+    /// Whether the recorded derivation differs from `table`'s.
+    static func derivationChanged(_ table: CatalogTable, catalog: Catalog, _ db: Database) throws -> Bool {
+        let recorded = try String.fetchOne(db, sql: "SELECT derivation FROM catalog_derivations WHERE collection = ?", arguments: [table.collection.name])
+        return recorded != derivation(of: table, catalog: catalog)
+    }
+
+    private static func derivedColumns(of table: CatalogTable) -> [(name: String, type: String)] {
+        var columns: [(String, String)] = []
+        for index in table.keyColumns.keys.sorted() {
+            for column in table.keyColumns[index] ?? [] { columns.append((column.column, column.isText ? "TEXT NOT NULL DEFAULT ''" : "INTEGER NOT NULL DEFAULT 0")) }
+        }
+        for column in table.sectionColumns { columns.append((column.column, column.isText ? "TEXT NOT NULL DEFAULT ''" : "INTEGER NOT NULL DEFAULT 0")) }
+        columns.append(("title_key", "TEXT"))
+        columns.append(("subtitle_key", "TEXT"))
+        return columns
+    }
+
+    /// Creates the planned indexes and drops this table's others.
+    private static func syncIndexes(_ table: CatalogTable, _ db: Database) throws {
+        let planned = indexes(of: table)
+        let existing = try String.fetchAll(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ?", arguments: [table.name, "\(table.name)__%"])
+        for name in existing where planned[name] == nil {
+            try db.execute(sql: "DROP INDEX \(CatalogTable.quote(name))")
+        }
+        for (name, columns) in planned.sorted(by: { $0.key < $1.key }) {
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(CatalogTable.quote(name)) ON \(CatalogTable.quote(table.name)) (\(columns))")
+        }
+    }
+
+    /// Name → column list. Every order ends with `id` ascending, so each key order has an index
+    /// per direction (SQLite could walk one backwards, but that would reverse the id too).
+    static func indexes(of table: CatalogTable) -> [String: String] {
+        let collection = table.collection
+        let prefix = table.parentColumn.map { [CatalogTable.quote($0)] } ?? []
+        func list(_ keys: [CatalogTable.OrderColumn], descending: Bool, head: [String] = []) -> String {
+            (prefix + head + keys.map { CatalogTable.quote($0.column) + (descending ? " DESC" : "") } + ["id"]).joined(separator: ", ")
+        }
+        var indexes: [String: String] = [:]
+        var orders: [(String, [CatalogTable.OrderColumn])] = []
+        for index in table.keyColumns.keys.sorted() {
+            orders.append((collection.fields[index].name, table.keyColumns[index] ?? []))
+        }
+        let defaultKeys = collection.defaultSort.flatMap { table.orderColumns(ofSort: $0.field) ?? [] }
+        if collection.defaultSort.count > 1 { orders.append(("default", defaultKeys)) }
+        for (name, keys) in orders {
+            indexes["\(table.name)__\(name)"] = list(keys, descending: false)
+            indexes["\(table.name)__\(name)_desc"] = list(keys, descending: true)
+        }
+        if !table.sectionColumns.isEmpty {
+            let head = table.sectionColumns.map { CatalogTable.quote($0.column) }
+            indexes["\(table.name)__sections"] = list(defaultKeys, descending: false, head: head)
+            indexes["\(table.name)__sections_desc"] = list(defaultKeys, descending: true, head: head)
+        }
+        for reference in collection.references where collection.parent?.field != reference.index {
+            if let slot = reference.field.slot {
+                indexes["\(table.name)__ref_\(reference.field.name)"] = CatalogTable.quote(table.valueColumns[slot][0])
+            }
+        }
+        if let parent = table.parentColumn, orders.isEmpty {
+            indexes["\(table.name)__parent"] = "\(CatalogTable.quote(parent)), id"
+        }
+        return indexes
+    }
+}

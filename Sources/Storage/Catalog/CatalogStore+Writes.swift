@@ -1,0 +1,136 @@
+import Domain
+import Foundation
+import GRDB
+
+/// Writes with group commit, as `SQLiteStore+Writes.swift` explains: one drain at a time takes
+/// every queued write, applies each in its own savepoint inside one transaction, commits once,
+/// and only then answers the writers.
+extension CatalogStore {
+    /// Inserts a new item (its id already assigned); returns it with its version.
+    public func insert(_ item: Item, into collection: String) async throws(StoreError) -> Versioned<Item> {
+        guard let written = try await submit(.insert(item, collection: collection)) else { throw StoreError.unavailable("insert returned no item") }
+        return written
+    }
+
+    /// Replaces an existing item; with `ifVersion`, only when its version is still that one.
+    public func update(_ item: Item, in collection: String, ifVersion: Int64?) async throws(StoreError) -> Versioned<Item> {
+        guard let written = try await submit(.update(item, collection: collection, ifVersion: ifVersion)) else {
+            throw StoreError.unavailable("update returned no item")
+        }
+        return written
+    }
+
+    /// Deletes an item (and the items whose reference to it cascades); with `ifVersion`, only
+    /// when its version is still that one.
+    public func delete(_ id: EntityID, from collection: String, ifVersion: Int64?) async throws(StoreError) {
+        _ = try await submit(.delete(id, collection: collection, ifVersion: ifVersion))
+    }
+
+    private func submit(_ write: CatalogWrite) async throws(StoreError) -> Versioned<Item>? {
+        let result = await withCheckedContinuation { continuation in
+            if queue.enqueue(.init(operation: write, continuation: continuation)) {
+                pool.asyncWriteWithoutTransaction { [self] db in drain(db) }
+            }
+        }
+        return try result.get()
+    }
+
+    private func drain(_ db: Database) {
+        while true {
+            gatherArrivals()
+            let batch = queue.take(options.maximumBatchSize)
+            if batch.isEmpty { return }
+            let results = commit(batch.map(\.operation), in: db)
+            for (request, result) in zip(batch, results) { request.continuation.resume(returning: result) }
+        }
+    }
+
+    /// Waits up to a millisecond while writes keep arriving, so concurrent writers share commits.
+    private func gatherArrivals() {
+        var waited = 0
+        var count = queue.count
+        while waited < 10 && count < options.maximumBatchSize {
+            usleep(100)
+            waited += 1
+            let now = queue.count
+            if now == count { return }
+            count = now
+        }
+    }
+
+    private func commit(_ writes: [CatalogWrite], in db: Database) -> [Result<Versioned<Item>?, StoreError>] {
+        var results: [Result<Versioned<Item>?, StoreError>] = []
+        results.reserveCapacity(writes.count)
+        let writer = CatalogWriter(db: db, now: SQLiteStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+        do {
+            var versions: [String: Int64] = [:]
+            var latest: Int64 = 0
+            try db.inTransaction(.immediate) {
+                let start = try ChangeLog.latestSequence(db)
+                for write in writes {
+                    var written: Versioned<Item>?
+                    do {
+                        try db.inSavepoint {
+                            written = try writer.apply(write)
+                            return .commit
+                        }
+                        results.append(.success(written))
+                    } catch {
+                        results.append(.failure(StoreError.from(error)))
+                    }
+                }
+                (versions, latest) = try finish(db, since: start)
+                return .commit
+            }
+            state.withLock { $0.apply(versions: versions, latest: latest) }
+            let succeeded = results.count { if case .success = $0 { true } else { false } }
+            counters.withLock { counters in
+                counters.commits += 1
+                counters.writes += succeeded
+                counters.failedWrites += writes.count - succeeded
+            }
+            return results
+        } catch {
+            let failure = StoreError.from(error)
+            counters.withLock { $0.failedWrites += writes.count }
+            return writes.map { _ in .failure(failure) }
+        }
+    }
+
+    /// Records each written collection's new version and prunes the log (see `ChangeLog.finish`).
+    func finish(_ db: Database, since start: Int64, force: Bool = false) throws -> (versions: [String: Int64], latest: Int64) {
+        var versions: [String: Int64] = [:]
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT collection, MAX(seq) FROM changes WHERE seq > ? GROUP BY collection"), arguments: [start])
+        while let row = try rows.next() { versions[row[0]] = row[1] }
+        for (name, version) in versions { try ChangeLog.setCounter(db, "version.\(name)", version) }
+        let latest = max(start, versions.values.max() ?? start)
+        let cutoff = latest - Int64(options.changeRetention)
+        let pruned = try ChangeLog.prunedThrough(db)
+        let pruneStep = Int64(max(1, min(1_000, options.changeRetention / 10)))
+        if cutoff > pruned && (force || cutoff - pruned >= pruneStep) {
+            try db.cachedStatement(sql: "DELETE FROM changes WHERE seq <= ?").execute(arguments: [cutoff])
+            try ChangeLog.setCounter(db, "pruned_through", cutoff)
+        }
+        return (versions, latest)
+    }
+
+    /// Writes `items` in one transaction, referenced items first as given, each with its change
+    /// entry (a new database's demo data, an import's batch).
+    public func seed(_ items: [(collection: CollectionDefinition, item: Item)]) throws(StoreError) {
+        do {
+            let (versions, latest) = try pool.write { db in
+                let start = try ChangeLog.latestSequence(db)
+                let writer = CatalogWriter(db: db, now: SQLiteStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+                for (collection, item) in items {
+                    guard let table = tables[collection.name] else { continue }
+                    _ = try writer.insert(item, into: table)
+                }
+                return try finish(db, since: start, force: true)
+            }
+            state.withLock { $0.apply(versions: versions, latest: latest) }
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The store of any catalog: one SQLite file (WAL, GRDB `DatabasePool`) with a table per
+/// collection compiled from its definition (`CatalogTable`, `CatalogSchema`).
+///
+/// Reads run on the caller's thread in their own snapshot; writes go through one
+/// group-committing writer and are answered after their commit is durable (`synchronous=FULL`).
+public final class CatalogStore: Sendable {
+    public let catalog: Catalog
+    let pool: DatabasePool
+    let options: SQLiteStore.Options
+    let tables: [String: CatalogTable]
+    let renderers: [String: ItemRenderer]
+    let state: Locked<CatalogState>
+    let queue = WriteQueue<CatalogWrite, Versioned<Item>?>()
+    let counters = Locked(WriteCounters())
+
+    /// Opens (creating it if needed) the database at `path` for `catalog`: new collections,
+    /// fields and indexes are added; a change that would lose data refuses to open
+    /// (`StoreError.incompatibleDefinition`) and leaves the file as it was.
+    public init(path: String, catalog: Catalog, options: SQLiteStore.Options = SQLiteStore.Options()) throws(StoreError) {
+        self.catalog = catalog
+        self.options = options
+        var tables: [String: CatalogTable] = [:]
+        var renderers: [String: ItemRenderer] = [:]
+        for collection in catalog.collections {
+            tables[collection.name] = CatalogTable(collection)
+            renderers[collection.name] = ItemRenderer(collection: collection, catalog: catalog)
+        }
+        self.tables = tables
+        self.renderers = renderers
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(options.busyTimeout)
+        let cacheSize = options.cacheSizeKiB
+        let mmapSize = options.mmapSizeMiB * 1_048_576
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA cache_size = -\(cacheSize)")
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
+            try db.execute(sql: "PRAGMA mmap_size = \(mmapSize)")
+        }
+        let ordered = catalog.collections.compactMap { tables[$0.name] }
+        var isNew = false
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.write { db in
+                isNew = try !db.tableExists("catalog_fields")
+                var stale = Set<String>()
+                for table in ordered where try db.tableExists(table.name) {
+                    if try CatalogSchema.derivationChanged(table, catalog: catalog, db) { stale.insert(table.collection.name) }
+                }
+                let added = try CatalogSchema.migrate(db, tables: ordered, catalog: catalog)
+                for table in ordered where stale.contains(table.collection.name) || added.contains(where: { $0.name == table.name }) {
+                    try Self.recomputeDerived(table, db: db, tables: tables, renderers: renderers)
+                }
+            }
+            state = Locked(try pool.read { db in try CatalogState.load(db, catalog: catalog) })
+        } catch {
+            throw StoreError.from(error)
+        }
+        if isNew && options.seedDemoData {
+            try seed(DemoData(seed: 42).dataset().items(in: catalog))
+        }
+    }
+
+    func table(_ name: String) throws(StoreError) -> CatalogTable {
+        guard let table = tables[name] else { throw StoreError.unavailable("no collection \(name)") }
+        return table
+    }
+
+    /// One item by id, with its version.
+    public func item(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>? {
+        let table = try table(collection)
+        do {
+            return try pool.read { db in try Self.fetchItem(db, table: table, id: id) }
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+
+    static func fetchItem(_ db: Database, table: CatalogTable, id: EntityID) throws -> Versioned<Item>? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: table.selectByIDSQL), arguments: [id.rawValue]) else { return nil }
+        return try CatalogColumns.decode(row, in: table)
+    }
+
+    /// The items that `items`' reference fields point to (of `collection`), by id.
+    func references(_ db: Database, of items: [Item], in collection: CollectionDefinition) throws -> ReferencedItems {
+        var found = ReferencedItems()
+        var seen = Set<EntityID>()
+        for reference in collection.references {
+            guard let slot = reference.field.slot, let target = tables[reference.target] else { continue }
+            for item in items {
+                guard let id = item[slot: slot].reference, seen.insert(id).inserted else { continue }
+                if let referenced = try Self.fetchItem(db, table: target, id: id) { found.insert(referenced.item) }
+            }
+        }
+        return found
+    }
+
+    /// The collection's version: the sequence of its last committed change (0 when none).
+    public func version(of collection: String) -> Int64 {
+        state.withLock { $0.versions[collection] ?? 0 }
+    }
+
+    /// The newest sequence in the change log (a "from now" token).
+    public func latestSequence() -> Int64 {
+        state.withLock { $0.latest }
+    }
+
+    public func checkHealth() throws(StoreError) {
+        do {
+            _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+
+    /// Checkpoints and closes the connections; later calls fail with `.unavailable`.
+    public func close() throws(StoreError) {
+        do {
+            try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            try pool.close()
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+
+    public var path: String { pool.path }
+
+    /// What the writer has done since the store opened.
+    public var writeCounters: WriteCounters { counters.withLock { $0 } }
+
+    /// Rewrites every row's derived columns (sort, section and search keys) and its search entry.
+    static func recomputeDerived(_ table: CatalogTable, db: Database, tables: [String: CatalogTable], renderers: [String: ItemRenderer]) throws {
+        guard let renderer = renderers[table.collection.name] else { return }
+        let rows = try Row.fetchAll(db, sql: "SELECT \(table.selectList) FROM \(CatalogTable.quote(table.name)) AS t")
+        for row in rows {
+            let item = try CatalogColumns.decode(row, in: table)
+            let sectionKey = try CatalogWriter.sectionKey(of: item.item, in: table, db: db, tables: tables, renderers: renderers)
+            let values: [(any DatabaseValueConvertible)?] =
+                [item.version] + CatalogColumns.values(of: item.item, in: table, renderer: renderer, sectionKey: sectionKey) + [item.item.id.rawValue]
+            try db.cachedStatement(sql: table.updateSQL).execute(arguments: StatementArguments(values))
+        }
+        if let search = table.searchTable {
+            try db.execute(sql: "INSERT INTO \(CatalogTable.quote(search)) (\(CatalogTable.quote(search))) VALUES ('rebuild')")
+        }
+    }
+}
+
+/// Each collection's version and the latest sequence, answered from memory.
+struct CatalogState: Sendable {
+    var versions: [String: Int64] = [:]
+    var latest: Int64 = 0
+
+    static func load(_ db: Database, catalog: Catalog) throws -> CatalogState {
+        var state = CatalogState()
+        for collection in catalog.collections {
+            state.versions[collection.name] = try ChangeLog.counter(db, "version.\(collection.name)")
+        }
+        state.latest = try ChangeLog.latestSequence(db)
+        return state
+    }
+
+    mutating func apply(versions: [String: Int64], latest: Int64) {
+        for (name, version) in versions { self.versions[name] = max(self.versions[name] ?? 0, version) }
+        self.latest = max(self.latest, latest)
+    }
+}

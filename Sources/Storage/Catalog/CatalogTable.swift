@@ -1,0 +1,103 @@
+import Domain
+
+/// One collection compiled into its table: the columns its items are kept in, the derived key
+/// columns its sorts, sections and search read, and the SQL the store runs for it, built once
+/// when the store opens (PostgREST's schema cache: read the declaration once, keep the plan).
+///
+/// Columns, after `pk`, `id` and `version`:
+/// - `f_<field>` per stored field (money adds `f_<field>_cur`): the value as the item holds it;
+/// - `k_<field>` per sorted field (money adds `k_<field>_cur`): a never-NULL sort key — folded
+///   text, an enum's declaration index, a number — so a keyset position always compares;
+/// - `s_key`, `s_id` with sections: the section's order key (the referenced item's folded title
+///   or the enum's index) and its id, never NULL ("" for items without one);
+/// - `title_key`, `subtitle_key`: the folded texts search reads.
+///
+/// Names come from the definition, which allows only `[a-z][A-Za-z0-9]*`, and are quoted anyway.
+struct CatalogTable: Sendable {
+    let collection: CollectionDefinition
+    let name: String
+    /// Per stored slot, the columns of its value (two for money).
+    let valueColumns: [[String]]
+    /// Per field index of a sorted field, its key columns (two for money).
+    let keyColumns: [Int: [OrderColumn]]
+    let sectionColumns: [OrderColumn]
+    /// The column of the parent reference of a child collection.
+    let parentColumn: String?
+    /// Every column after `id, version`, in the order `CatalogColumns` writes them.
+    let columns: [String]
+    let insertSQL: String
+    let updateSQL: String
+    let selectByIDSQL: String
+    /// `version, pk, title_key, subtitle_key` by id.
+    let currentRowSQL: String
+
+    struct OrderColumn: Sendable, Hashable {
+        let column: String
+        let isText: Bool
+    }
+
+    init(_ collection: CollectionDefinition) {
+        self.collection = collection
+        name = "items_\(collection.name)"
+        var valueColumns: [[String]] = []
+        for field in collection.storedFields {
+            if case .money = field.type {
+                valueColumns.append(["f_\(field.name)", "f_\(field.name)_cur"])
+            } else {
+                valueColumns.append(["f_\(field.name)"])
+            }
+        }
+        self.valueColumns = valueColumns
+        var keyColumns: [Int: [OrderColumn]] = [:]
+        for sort in collection.sorts where keyColumns[sort.field] == nil {
+            keyColumns[sort.field] = Self.keyColumns(of: collection.fields[sort.field])
+        }
+        self.keyColumns = keyColumns
+        if let sections = collection.sections {
+            let isText = collection.fields[sections.field].type.referencedCollection != nil
+            sectionColumns = [OrderColumn(column: "s_key", isText: isText), OrderColumn(column: "s_id", isText: true)]
+        } else {
+            sectionColumns = []
+        }
+        parentColumn = collection.parent.map { "f_\(collection.fields[$0.field].name)" }
+        let keys = keyColumns.keys.sorted().flatMap { keyColumns[$0] ?? [] }.map(\.column)
+        columns = valueColumns.flatMap { $0 } + keys + sectionColumns.map(\.column) + ["title_key", "subtitle_key"]
+        let all = ["id", "version"] + columns
+        let quoted = all.map(Self.quote)
+        insertSQL = "INSERT INTO \(Self.quote(name)) (\(quoted.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: all.count).joined(separator: ", ")))"
+        updateSQL = "UPDATE \(Self.quote(name)) SET \((["version"] + columns).map { "\(Self.quote($0)) = ?" }.joined(separator: ", ")) WHERE id = ?"
+        selectByIDSQL = "SELECT \(all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")) FROM \(Self.quote(name)) AS t WHERE t.id = ?"
+        currentRowSQL = "SELECT version, pk, title_key, subtitle_key FROM \(Self.quote(name)) WHERE id = ?"
+    }
+
+    /// The search index, when the collection is searched.
+    var searchTable: String? { collection.isSearchable ? "\(name)_search" : nil }
+
+    /// `id, version, columns…` on alias `t`.
+    var selectList: String { (["id", "version"] + columns).map { "t.\(Self.quote($0))" }.joined(separator: ", ") }
+
+    /// The key columns of an order by sort `name`.
+    func orderColumns(ofSort name: String) -> [OrderColumn]? {
+        collection.sort(named: name).flatMap { keyColumns[$0.field] }
+    }
+
+    static func keyColumns(of field: FieldDefinition) -> [OrderColumn] {
+        switch field.type {
+        case .money: [OrderColumn(column: "k_\(field.name)_cur", isText: true), OrderColumn(column: "k_\(field.name)", isText: false)]
+        case .integer, .decimal, .dateTime, .boolean, .enumeration: [OrderColumn(column: "k_\(field.name)", isText: false)]
+        default: [OrderColumn(column: "k_\(field.name)", isText: true)]
+        }
+    }
+
+    static func quote(_ identifier: String) -> String { "\"\(identifier)\"" }
+
+    /// The SQL type of a value column.
+    static func sqlType(of field: FieldDefinition, column: Int) -> String {
+        switch field.type {
+        case .money: column == 0 ? "INTEGER" : "TEXT"
+        case .integer, .decimal, .dateTime, .boolean: "INTEGER"
+        case .numbers: "BLOB"
+        default: "TEXT"
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Domain
+import GRDB
+
+/// A write the catalog store's group-committing writer applies.
+enum CatalogWrite: Sendable {
+    case insert(Item, collection: String)
+    case update(Item, collection: String, ifVersion: Int64?)
+    case delete(EntityID, collection: String, ifVersion: Int64?)
+}
+
+/// Applies one insert, update or delete inside the caller's transaction: references checked,
+/// change-log entry, search index and the section keys of items that show this one's title.
+///
+/// Every check happens before anything is written, and the caller wraps each write in a
+/// savepoint, so a failing write leaves no trace while the others of its batch commit.
+struct CatalogWriter {
+    let db: Database
+    let now: Int64
+    let tables: [String: CatalogTable]
+    let renderers: [String: ItemRenderer]
+    let catalog: Catalog
+
+    func apply(_ write: CatalogWrite) throws -> Versioned<Item>? {
+        switch write {
+        case .insert(let item, let collection): return try insert(item, into: try table(collection))
+        case .update(let item, let collection, let ifVersion): return try update(item, in: try table(collection), ifVersion: ifVersion)
+        case .delete(let id, let collection, let ifVersion):
+            try delete(id, from: try table(collection), ifVersion: ifVersion)
+            return nil
+        }
+    }
+
+    private func table(_ name: String) throws -> CatalogTable {
+        guard let table = tables[name] else { throw StoreError.unavailable("no collection \(name)") }
+        return table
+    }
+
+    func insert(_ item: Item, into table: CatalogTable, logged: Bool = true) throws -> Versioned<Item> {
+        guard item.id.kind == table.collection.kind else { throw StoreError.unavailable("\(item.id) is not an id of \(table.collection.name)") }
+        if let current = try currentRow(item.id, in: table) {
+            // Ids are the server's: an existing one means "create" met an item (If-None-Match: * failed).
+            throw StoreError.versionMismatch(current: current.version)
+        }
+        try checkReferences(of: item, in: table)
+        let version = try appendChange(table.collection.name, item.id, .insert)
+        let values: [(any DatabaseValueConvertible)?] = [item.id.rawValue, version] + (try columnValues(item, table))
+        try db.cachedStatement(sql: table.insertSQL).execute(arguments: StatementArguments(values))
+        if let search = table.searchTable {
+            try db.cachedStatement(
+                sql: "INSERT INTO \(CatalogTable.quote(search)) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
+            ).execute(arguments: [db.lastInsertedRowID])
+        }
+        return Versioned(item: item, version: version)
+    }
+
+    func update(_ item: Item, in table: CatalogTable, ifVersion: Int64?) throws -> Versioned<Item> {
+        guard let current = try currentRow(item.id, in: table) else { throw StoreError.missing(collection: table.collection.name, item.id) }
+        if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
+        try checkReferences(of: item, in: table)
+        let version = try appendChange(table.collection.name, item.id, .update)
+        try removeSearchEntry(pk: current.pk, in: table)
+        let values: [(any DatabaseValueConvertible)?] = [version] + (try columnValues(item, table)) + [item.id.rawValue]
+        try db.cachedStatement(sql: table.updateSQL).execute(arguments: StatementArguments(values))
+        if let search = table.searchTable {
+            try db.cachedStatement(
+                sql: "INSERT INTO \(CatalogTable.quote(search)) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
+            ).execute(arguments: [current.pk])
+        }
+        try refreshSectionKeys(of: item, in: table)
+        return Versioned(item: item, version: version)
+    }
+
+    func delete(_ id: EntityID, from table: CatalogTable, ifVersion: Int64?) throws {
+        guard let current = try currentRow(id, in: table) else { throw StoreError.missing(collection: table.collection.name, id) }
+        if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
+        try deleteReferrers(of: id, in: table)
+        _ = try appendChange(table.collection.name, id, .delete)
+        try removeSearchEntry(pk: current.pk, in: table)
+        try db.cachedStatement(sql: "DELETE FROM \(CatalogTable.quote(table.name)) WHERE pk = ?").execute(arguments: [current.pk])
+    }
+
+    /// Items that refer to `id`: a restricting reference refuses the delete (409); a cascading
+    /// one (a track's samples) deletes them first, each with its own change entry.
+    private func deleteReferrers(of id: EntityID, in table: CatalogTable) throws {
+        for (source, field) in catalog.references(to: table.collection) {
+            guard let sourceTable = tables[source.name], let slot = source.fields[field].slot else { continue }
+            let column = CatalogTable.quote(sourceTable.valueColumns[slot][0])
+            let onDelete = source.fields[field].reference?.onDelete ?? (source.parent?.field == field ? .cascade : .restrict)
+            switch onDelete {
+            case .restrict:
+                let referenced = try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(CatalogTable.quote(sourceTable.name)) WHERE \(column) = ?)"),
+                    arguments: [id.rawValue])
+                if referenced == true {
+                    throw StoreError.stillReferenced("\(id) is still referenced by \(source.name).\(source.fields[field].name)")
+                }
+            case .cascade:
+                let ids = try String.fetchAll(
+                    db.cachedStatement(sql: "SELECT id FROM \(CatalogTable.quote(sourceTable.name)) WHERE \(column) = ? ORDER BY pk"),
+                    arguments: [id.rawValue])
+                for text in ids {
+                    guard let child = EntityID(parsing: text) else { continue }
+                    try delete(child, from: sourceTable, ifVersion: nil)
+                }
+            }
+        }
+    }
+
+    /// Items sectioned by a reference to this one order by a copy of its folded title: rewrite it.
+    private func refreshSectionKeys(of item: Item, in table: CatalogTable) throws {
+        guard let renderer = renderers[table.collection.name] else { return }
+        let key = searchFolded(renderer.title(of: item, in: RenderContext(locale: .enUS)))
+        for (source, field) in catalog.references(to: table.collection) where source.sections?.field == field {
+            guard let sourceTable = tables[source.name], let slot = source.fields[field].slot else { continue }
+            try db.cachedStatement(
+                sql: "UPDATE \(CatalogTable.quote(sourceTable.name)) SET s_key = ? WHERE \(CatalogTable.quote(sourceTable.valueColumns[slot][0])) = ?"
+            ).execute(arguments: [key, item.id.rawValue])
+        }
+    }
+
+    private func removeSearchEntry(pk: Int64, in table: CatalogTable) throws {
+        guard let search = table.searchTable else { return }
+        let quoted = CatalogTable.quote(search)
+        try db.cachedStatement(
+            sql: "INSERT INTO \(quoted) (\(quoted), rowid, title_key, subtitle_key) SELECT 'delete', pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
+        ).execute(arguments: [pk])
+    }
+
+    private func columnValues(_ item: Item, _ table: CatalogTable) throws -> [(any DatabaseValueConvertible)?] {
+        guard let renderer = renderers[table.collection.name] else { throw StoreError.unavailable("no renderer for \(table.collection.name)") }
+        let key = try Self.sectionKey(of: item, in: table, db: db, tables: tables, renderers: renderers)
+        return CatalogColumns.values(of: item, in: table, renderer: renderer, sectionKey: key)
+    }
+
+    /// The folded title of the item the section reference of `item` points to ("" for none).
+    static func sectionKey(of item: Item, in table: CatalogTable, db: Database, tables: [String: CatalogTable], renderers: [String: ItemRenderer]) throws
+        -> String
+    {
+        guard let sections = table.collection.sections, let slot = table.collection.fields[sections.field].slot,
+            let id = item[slot: slot].reference, let target = table.collection.fields[sections.field].type.referencedCollection,
+            let targetTable = tables[target], let renderer = renderers[target],
+            let referenced = try CatalogStore.fetchItem(db, table: targetTable, id: id)
+        else { return "" }
+        return searchFolded(renderer.title(of: referenced.item, in: RenderContext(locale: .enUS)))
+    }
+
+    /// Every reference of `item` names an existing item of its collection (422 on the field otherwise).
+    private func checkReferences(of item: Item, in table: CatalogTable) throws {
+        for reference in table.collection.references {
+            guard let slot = reference.field.slot, let id = item[slot: slot].reference else { continue }
+            guard let target = tables[reference.target], id.kind == target.collection.kind,
+                try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(CatalogTable.quote(target.name)) WHERE id = ?)"), arguments: [id.rawValue])
+                    == true
+            else { throw StoreError.invalidReference(field: "/\(reference.field.name)", id: id) }
+        }
+    }
+
+    struct CurrentRow {
+        let version: Int64
+        let pk: Int64
+    }
+
+    func currentRow(_ id: EntityID, in table: CatalogTable) throws -> CurrentRow? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: table.currentRowSQL), arguments: [id.rawValue]) else { return nil }
+        return CurrentRow(version: row[0], pk: row[1])
+    }
+
+    private func appendChange(_ collection: String, _ id: EntityID, _ operation: Change.Operation) throws -> Int64 {
+        try db.cachedStatement(sql: "INSERT INTO changes (collection, item_id, op, committed_at) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [collection, id.rawValue, operation.rawValue, now])
+        return db.lastInsertedRowID
+    }
+}

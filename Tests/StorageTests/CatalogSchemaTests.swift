@@ -1,0 +1,117 @@
+import Definitions
+import Domain
+import Foundation
+import Testing
+
+@testable import Storage
+
+/// A changed definition migrates what is safe and refuses, untouched, what would lose data.
+@Suite("A store follows its definition's changes")
+struct CatalogSchemaTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    static func catalog(_ fields: String, extra: String = "", sort: String = "[name]") throws -> Catalog {
+        try DefinitionLoader.load(
+            text: """
+                rowserver: 1
+                collections:
+                  notes:
+                    idPrefix: not
+                    title: Notes
+                    fields:
+                      name: {type: text, required: true, label: Name}
+                \(fields)
+                    row: {title: name}
+                    sort: \(sort)
+                \(extra)
+                """, file: "notes.yaml")
+    }
+
+    func storeWithOneNote(_ catalog: Catalog) async throws -> (path: String, id: EntityID) {
+        let path = directory.path("notes-\(UUID().uuidString).sqlite")
+        let store = try CatalogStore(path: path, catalog: catalog)
+        let notes = try CatalogFixtures.collection(catalog, "notes")
+        let id = EntityID.generate(kind: notes.kind)
+        _ = try await store.insert(Item(id: id, in: notes, ["name": .text("First"), "size": .integer(3)]), into: "notes")
+        try store.close()
+        return (path, id)
+    }
+
+    static let size = "      size: {type: integer, label: Size}"
+
+    @Test func aNewOptionalFieldAndANewSortAreAdded() async throws {
+        let (path, id) = try await storeWithOneNote(try Self.catalog(Self.size))
+        let grown = try Self.catalog(Self.size + "\n      done: {type: boolean, default: false, label: Done}", sort: "[name, size, done]")
+        let store = try CatalogStore(path: path, catalog: grown)
+        let notes = try CatalogFixtures.collection(grown, "notes")
+        let item = try #require(try store.item("notes", id: id))
+        #expect(item.item.value(of: "done", in: notes) == .boolean(false))
+        let bySize = try store.walk(CatalogQuery(collection: notes, sort: [SortKey("size", descending: true)]))
+        #expect(bySize.map(\.item.id) == [id])
+    }
+
+    @Test(arguments: [
+        ("", "no longer has the stored field `size`"),
+        ("      size: {type: text, label: Size}", "was integer and is now text"),
+        (CatalogSchemaTests.size + "\n      color: {type: text, required: true, label: Color}", "is required and has no default"),
+    ])
+    func aChangeThatWouldLoseDataRefusesToOpenAndNamesIt(fields: String, message: String) async throws {
+        let (path, id) = try await storeWithOneNote(try Self.catalog(Self.size))
+        let changed = try Self.catalog(fields)
+        #expect {
+            _ = try CatalogStore(path: path, catalog: changed)
+        } throws: { error in
+            guard case StoreError.incompatibleDefinition(let text) = error else { return false }
+            return text.contains(message)
+        }
+        let reopened = try CatalogStore(path: path, catalog: try Self.catalog(Self.size))
+        #expect(try reopened.item("notes", id: id) != nil)
+    }
+
+    @Test func aCollectionThatIsGoneRefusesWhileItHasItems() async throws {
+        let (path, _) = try await storeWithOneNote(try Self.catalog(Self.size))
+        let other = try DefinitionLoader.demo()
+        #expect {
+            _ = try CatalogStore(path: path, catalog: other)
+        } throws: { error in
+            guard case StoreError.incompatibleDefinition(let text) = error else { return false }
+            return text.contains("no longer has the collection `notes`")
+        }
+    }
+
+    @Test func aDatabaseOfTheOldLayoutIsRefusedNotRewritten() throws {
+        let path = directory.path("old.sqlite")
+        try SQLiteStore(path: path, options: .init(seedDemoData: false)).close()
+        #expect(throws: StoreError.self) { _ = try CatalogStore(path: path, catalog: try DefinitionLoader.demo()) }
+        let old = try SQLiteStore(path: path)
+        #expect(old.latestSequence() == 0)
+    }
+
+    /// Tickets: enum sections in declared order, dates, an optional reference.
+    @Test func ticketsSectionByStatusInDeclaredOrder() async throws {
+        let catalog = try CatalogFixtures.tickets()
+        let store = try directory.catalogStore("tickets.sqlite", catalog: catalog)
+        let tickets = try CatalogFixtures.collection(catalog, "tickets")
+        let statuses = ["closed", "open", "solved", "pending", "open", "closed"]
+        var ids: [EntityID] = []
+        for (index, status) in statuses.enumerated() {
+            let id = EntityID.generate(kind: tickets.kind)
+            ids.append(id)
+            let item = Item(
+                id: id, in: tickets,
+                ["subject": .text("T\(index)"), "status": .text(status), "priority": .integer(Int64(4 - index % 4)), "opened": .text("2026-11-0\(index + 1)"),
+                 "billable": .boolean(false)])
+            _ = try await store.insert(item, into: "tickets")
+        }
+        let walked = try store.walk(CatalogQuery(collection: tickets, sections: true, limit: 2))
+        let order = walked.map { $0.item.value(of: "status", in: tickets).text ?? "" }
+        #expect(order == ["open", "open", "pending", "solved", "closed", "closed"])
+        let due = try #require(tickets.fieldIndex(named: "opened"))
+        let early = try store.walk(CatalogQuery(collection: tickets, conditions: [FieldCondition(field: due, operation: .atMost, values: [.text("2026-11-02")])]))
+        #expect(Set(early.map(\.item.id)) == Set(ids.prefix(2)))
+    }
+}
