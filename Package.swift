@@ -69,6 +69,8 @@ let package = Package(
                 "APIServer",
                 "HTTPServer",
                 "Storage",
+                "Definitions",
+                "Domain",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -17,13 +17,17 @@ public final class Application: Sendable {
         public var store: (any ItemStore)?
         /// The key that signs cursors and change tokens; keep it across restarts.
         public var tokenKey: [UInt8]
+        /// A store made from a collection definition: when given, the /v1 routes serve its
+        /// catalog (and `/openapi.yaml` describes it) instead of `store`'s demo collections.
+        public var catalogStore: CatalogStore?
         /// Rendered list pages kept by ETag, and 8 times as many details (0: no caches).
         public var responseCacheEntries: Int
 
         public init(
             registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: (any ItemStore)? = nil,
-            tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048
+            tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048, catalogStore: CatalogStore? = nil
         ) {
+            self.catalogStore = catalogStore
             self.registry = registry
             self.healthChecks = healthChecks
             self.logger = logger
@@ -53,14 +57,22 @@ public final class Application: Sendable {
         var router = Router()
         HealthController(checks: dependencies.healthChecks).register(in: &router)
         MetricsController(registry: dependencies.registry).register(in: &router)
-        SpecController(spec: OpenAPISpec.bytes).register(in: &router)
         ExplorerController().register(in: &router)
+        let cache = ResponseCache(maxEntries: dependencies.responseCacheEntries)
+        let details = ResponseCache(
+            maxEntries: dependencies.responseCacheEntries * detailEntriesPerListEntry, maxBytes: 16 * 1024 * 1024)
+        if let catalogStore = dependencies.catalogStore {
+            let served = ServedCatalog(store: catalogStore)
+            let spec = OpenAPIDocument.yaml(for: served.catalog, version: RowserverVersion.current)
+            SpecController(spec: Array(spec.utf8)).register(in: &router)
+            CatalogListController(served: served, signer: TokenSigner(key: dependencies.tokenKey), cache: cache).register(in: &router)
+            CatalogItemsController(served: served, details: details).register(in: &router)
+            return router
+        }
+        SpecController(spec: OpenAPISpec.bytes).register(in: &router)
         if let store = dependencies.store {
             registerCollectionRoutes(
-                in: &router, store: store, signer: TokenSigner(key: dependencies.tokenKey),
-                cache: ResponseCache(maxEntries: dependencies.responseCacheEntries),
-                details: ResponseCache(
-                    maxEntries: dependencies.responseCacheEntries * detailEntriesPerListEntry, maxBytes: 16 * 1024 * 1024))
+                in: &router, store: store, signer: TokenSigner(key: dependencies.tokenKey), cache: cache, details: details)
         }
         return router
     }

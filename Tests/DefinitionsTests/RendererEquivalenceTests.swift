@@ -13,7 +13,8 @@ struct RendererEquivalenceTests {
 
     init() throws {
         catalog = try DefinitionLoader.demo()
-        dataset = DemoData(seed: 42).dataset(volume: .init(products: 300, departments: 8, people: 120, articles: 60, documents: 60, tracks: 3, samples: 40))
+        dataset = DemoData(seed: 42).dataset(
+            volume: .init(products: 300, departments: 8, people: 120, articles: 60, documents: 60, tracks: 3, samples: 40))
     }
 
     func renderer(_ name: String) throws -> ItemRenderer {
@@ -120,7 +121,9 @@ struct RendererEquivalenceTests {
             #expect(row.subtitle == truncatedPreview(MarkdownPlainText.plainText(of: article.markdown), limit: 48))
             #expect(row.subtitle?.contains("**") != true)
         }
-        let item = Item(id: dataset.articles[0].id, in: articles.collection, ["headline": .text("H"), "markdown": .text("# Title\n\n**Bold** and [a link](https://x.y).")])
+        let item = Item(
+            id: dataset.articles[0].id, in: articles.collection,
+            ["headline": .text("H"), "markdown": .text("# Title\n\n**Bold** and [a link](https://x.y).")])
         #expect(articles.row(item, in: context).subtitle == "Title Bold and a link.")
     }
 }

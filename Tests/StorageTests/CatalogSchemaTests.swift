@@ -103,15 +103,19 @@ struct CatalogSchemaTests {
             ids.append(id)
             let item = Item(
                 id: id, in: tickets,
-                ["subject": .text("T\(index)"), "status": .text(status), "priority": .integer(Int64(4 - index % 4)), "opened": .text("2026-11-0\(index + 1)"),
-                 "billable": .boolean(false)])
+                [
+                    "subject": .text("T\(index)"), "status": .text(status), "priority": .integer(Int64(4 - index % 4)),
+                    "opened": .text("2026-11-0\(index + 1)"),
+                    "billable": .boolean(false),
+                ])
             _ = try await store.insert(item, into: "tickets")
         }
         let walked = try store.walk(CatalogQuery(collection: tickets, sections: true, limit: 2))
         let order = walked.map { $0.item.value(of: "status", in: tickets).text ?? "" }
         #expect(order == ["open", "open", "pending", "solved", "closed", "closed"])
         let due = try #require(tickets.fieldIndex(named: "opened"))
-        let early = try store.walk(CatalogQuery(collection: tickets, conditions: [FieldCondition(field: due, operation: .atMost, values: [.text("2026-11-02")])]))
+        let early = try store.walk(
+            CatalogQuery(collection: tickets, conditions: [FieldCondition(field: due, operation: .atMost, values: [.text("2026-11-02")])]))
         #expect(Set(early.map(\.item.id)) == Set(ids.prefix(2)))
     }
 }

@@ -34,8 +34,12 @@ struct CatalogStoreTests {
         let people = try collection("people")
         let walked = try store.walk(CatalogQuery(collection: people, limit: limit)).map(\.item)
         let expected = DemoData(seed: 42).dataset().people.map { DemoItems.person($0, in: people) }.sorted { a, b in
-            let left = [searchFolded(a.value(of: "familyName", in: people).text ?? ""), searchFolded(a.value(of: "givenName", in: people).text ?? "")]
-            let right = [searchFolded(b.value(of: "familyName", in: people).text ?? ""), searchFolded(b.value(of: "givenName", in: people).text ?? "")]
+            let left = [
+                searchFolded(a.value(of: "familyName", in: people).text ?? ""), searchFolded(a.value(of: "givenName", in: people).text ?? ""),
+            ]
+            let right = [
+                searchFolded(b.value(of: "familyName", in: people).text ?? ""), searchFolded(b.value(of: "givenName", in: people).text ?? ""),
+            ]
             return left != right ? left.lexicographicallyPrecedes(right, by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) : a.id < b.id
         }
         #expect(walked.map(\.id) == expected.map(\.id))
@@ -85,10 +89,14 @@ struct CatalogStoreTests {
         let products = try collection("products")
         let price = try #require(products.fieldIndex(named: "price"))
         let bound = Money(minorUnits: 10_000, currency: "USD")
-        let cheap = try store.walk(CatalogQuery(collection: products, conditions: [FieldCondition(field: price, operation: .atMost, values: [.money(bound)])]))
+        let cheap = try store.walk(
+            CatalogQuery(collection: products, conditions: [FieldCondition(field: price, operation: .atMost, values: [.money(bound)])]))
         #expect(!cheap.isEmpty)
         for item in cheap {
-            guard case .money(let money) = item.item.value(of: "price", in: products) else { Issue.record("no price"); continue }
+            guard case .money(let money) = item.item.value(of: "price", in: products) else {
+                Issue.record("no price")
+                continue
+            }
             #expect(money.currency == "USD" && money.minorUnits <= 10_000)
         }
     }
@@ -101,7 +109,8 @@ struct CatalogStoreTests {
         let found = try store.walk(CatalogQuery(collection: products, search: query, limit: 100)).map(\.item.id)
         let all = try store.walk(CatalogQuery(collection: products, limit: 200))
         let folded = searchFolded(query)
-        let expected = all.filter { renderer.searchTexts(of: $0.item, references: .none).contains { searchFolded($0).contains(folded) } }.map(\.item.id)
+        let expected = all.filter { renderer.searchTexts(of: $0.item, references: .none).contains { searchFolded($0).contains(folded) } }.map(
+            \.item.id)
         #expect(found == expected)
         if query != "zzzqqq" { #expect(!found.isEmpty) }
     }
@@ -110,7 +119,12 @@ struct CatalogStoreTests {
         let store = try directory.catalogStore(catalog: catalog)
         let products = try collection("products")
         let id = EntityID.generate(kind: products.kind)
-        let lamp = Item(id: id, in: products, ["name": .text("Lamp"), "shortDescription": .text("Warm"), "longDescription": .text(""), "price": .money(Money(minorUnits: 4500, currency: "EUR"))])
+        let lamp = Item(
+            id: id, in: products,
+            [
+                "name": .text("Lamp"), "shortDescription": .text("Warm"), "longDescription": .text(""),
+                "price": .money(Money(minorUnits: 4500, currency: "EUR")),
+            ])
         let created = try await store.insert(lamp, into: "products")
         #expect(store.version(of: "products") == created.version)
         #expect(try store.walk(CatalogQuery(collection: products, search: "lamp")).map(\.item.id) == [id])

@@ -13,7 +13,7 @@ import Storage
 enum Cursor {
     static let format: UInt8 = 1
 
-    static func seal(after values: [SortValue], shape: QueryShape, signer: TokenSigner) -> String {
+    static func seal(after values: [SortValue], shape: some CursorShape, signer: TokenSigner) -> String {
         var payload: [UInt8] = [format]
         payload += shape.fingerprint
         payload.append(UInt8(clamping: values.count))
@@ -32,7 +32,7 @@ enum Cursor {
         return signer.seal(payload)
     }
 
-    static func open(_ token: String, shape: QueryShape, signer: TokenSigner) throws(HTTPError) -> [SortValue] {
+    static func open(_ token: String, shape: some CursorShape, signer: TokenSigner) throws(HTTPError) -> [SortValue] {
         guard let payload = signer.open(token) else {
             throw .badRequest("INVALID_CURSOR", "The cursor is not one this server issued, or it was altered.", parameter: "cursor")
         }
@@ -63,7 +63,12 @@ enum Cursor {
 }
 
 /// The parts of a list query that a cursor is bound to.
-struct QueryShape: Sendable, Hashable {
+/// What a cursor is bound to: the query it continues, as a short fingerprint.
+protocol CursorShape {
+    var fingerprint: [UInt8] { get }
+}
+
+struct QueryShape: Sendable, Hashable, CursorShape {
     var collection: StoredCollection
     var parent: EntityID?
     var options: ListOptions

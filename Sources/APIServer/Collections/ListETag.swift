@@ -17,6 +17,13 @@ enum ListETag {
         return finish(&hasher, target: target, locale: locale)
     }
 
+    /// The tag of a catalog list: the versions of the collections it reads, the target, the locale.
+    static func make(versions: some Sequence<Int64>, target: String, locale: RenderLocale) -> String {
+        var hasher = SHA256()
+        for version in versions { update(&hasher, version) }
+        return finish(&hasher, target: target, locale: locale)
+    }
+
     private static func update(_ hasher: inout SHA256, _ version: Int64) {
         withUnsafeBytes(of: version.bigEndian) { hasher.update(bufferPointer: $0) }
     }

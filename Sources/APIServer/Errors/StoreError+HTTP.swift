@@ -35,7 +35,7 @@ extension StoreError {
         case .stillReferenced:
             return HTTPError(
                 status: 409, code: "CONFLICT",
-                detail: "Other items still refer to this one (a department that still has people); move or delete them first.")
+                detail: "Other items still refer to this one; move or delete them first.")
         case .changesExpired:
             return HTTPError(
                 status: 410, code: "CHANGES_EXPIRED",

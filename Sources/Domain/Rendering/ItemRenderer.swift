@@ -82,7 +82,7 @@ public struct ItemRenderer: Sendable {
     }
 
     /// For a numbers field with labels: the names of the referenced item it is aligned with.
-    func labelNames(of field: FieldDefinition, item: Item, references: ReferencedItems) -> [NamedEntry]? {
+    public func labelNames(of field: FieldDefinition, item: Item, references: ReferencedItems) -> [NamedEntry]? {
         guard let labels = field.labels, collection.fields.indices.contains(labels.reference),
             let slot = collection.fields[labels.reference].slot, let id = item[slot: slot].reference,
             let target = targets[labels.reference], target.fields.indices.contains(labels.names),

@@ -49,7 +49,8 @@ enum CatalogSchema {
             }
             try syncIndexes(table, db)
             try db.execute(
-                sql: "INSERT INTO catalog_derivations (collection, derivation) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET derivation = excluded.derivation",
+                sql:
+                    "INSERT INTO catalog_derivations (collection, derivation) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET derivation = excluded.derivation",
                 arguments: [table.collection.name, derivation(of: table, catalog: catalog)])
         }
         return recompute
@@ -114,7 +115,9 @@ enum CatalogSchema {
             }
             for (offset, column) in table.valueColumns[slot].enumerated() {
                 try db.execute(
-                    sql: "ALTER TABLE \(CatalogTable.quote(table.name)) ADD COLUMN \(CatalogTable.quote(column)) \(CatalogTable.sqlType(of: field, column: offset))")
+                    sql:
+                        "ALTER TABLE \(CatalogTable.quote(table.name)) ADD COLUMN \(CatalogTable.quote(column)) \(CatalogTable.sqlType(of: field, column: offset))"
+                )
             }
             if let value = field.defaultValue {
                 try fill(table, slot: slot, with: value, db)
@@ -168,7 +171,9 @@ enum CatalogSchema {
     /// What the derived columns are computed from; a change means recomputing them.
     static func derivation(of table: CatalogTable, catalog: Catalog) -> String {
         let collection = table.collection
-        var parts = ["sorts:" + table.keyColumns.keys.sorted().map { "\(collection.fields[$0].name)=\(collection.fields[$0].type)" }.joined(separator: ",")]
+        var parts = [
+            "sorts:" + table.keyColumns.keys.sorted().map { "\(collection.fields[$0].name)=\(collection.fields[$0].type)" }.joined(separator: ",")
+        ]
         if let sections = collection.sections {
             let field = collection.fields[sections.field]
             var text = "sections:\(field.name)=\(field.type)"
@@ -182,16 +187,21 @@ enum CatalogSchema {
 
     /// Whether the recorded derivation differs from `table`'s.
     static func derivationChanged(_ table: CatalogTable, catalog: Catalog, _ db: Database) throws -> Bool {
-        let recorded = try String.fetchOne(db, sql: "SELECT derivation FROM catalog_derivations WHERE collection = ?", arguments: [table.collection.name])
+        let recorded = try String.fetchOne(
+            db, sql: "SELECT derivation FROM catalog_derivations WHERE collection = ?", arguments: [table.collection.name])
         return recorded != derivation(of: table, catalog: catalog)
     }
 
     private static func derivedColumns(of table: CatalogTable) -> [(name: String, type: String)] {
         var columns: [(String, String)] = []
         for index in table.keyColumns.keys.sorted() {
-            for column in table.keyColumns[index] ?? [] { columns.append((column.column, column.isText ? "TEXT NOT NULL DEFAULT ''" : "INTEGER NOT NULL DEFAULT 0")) }
+            for column in table.keyColumns[index] ?? [] {
+                columns.append((column.column, column.isText ? "TEXT NOT NULL DEFAULT ''" : "INTEGER NOT NULL DEFAULT 0"))
+            }
         }
-        for column in table.sectionColumns { columns.append((column.column, column.isText ? "TEXT NOT NULL DEFAULT ''" : "INTEGER NOT NULL DEFAULT 0")) }
+        for column in table.sectionColumns {
+            columns.append((column.column, column.isText ? "TEXT NOT NULL DEFAULT ''" : "INTEGER NOT NULL DEFAULT 0"))
+        }
         columns.append(("title_key", "TEXT"))
         columns.append(("subtitle_key", "TEXT"))
         return columns
@@ -201,7 +211,8 @@ enum CatalogSchema {
     private static func syncIndexes(_ table: CatalogTable, _ db: Database) throws {
         let planned = indexes(of: table)
         let existing = try String.fetchAll(
-            db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ?", arguments: [table.name, "\(table.name)__%"])
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ?",
+            arguments: [table.name, "\(table.name)__%"])
         for name in existing where planned[name] == nil {
             try db.execute(sql: "DROP INDEX \(CatalogTable.quote(name))")
         }

@@ -64,7 +64,8 @@ struct CatalogTable: Sendable {
         columns = valueColumns.flatMap { $0 } + keys + sectionColumns.map(\.column) + ["title_key", "subtitle_key"]
         let all = ["id", "version"] + columns
         let quoted = all.map(Self.quote)
-        insertSQL = "INSERT INTO \(Self.quote(name)) (\(quoted.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: all.count).joined(separator: ", ")))"
+        insertSQL =
+            "INSERT INTO \(Self.quote(name)) (\(quoted.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: all.count).joined(separator: ", ")))"
         updateSQL = "UPDATE \(Self.quote(name)) SET \((["version"] + columns).map { "\(Self.quote($0)) = ?" }.joined(separator: ", ")) WHERE id = ?"
         selectByIDSQL = "SELECT \(all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")) FROM \(Self.quote(name)) AS t WHERE t.id = ?"
         currentRowSQL = "SELECT version, pk, title_key, subtitle_key FROM \(Self.quote(name)) WHERE id = ?"

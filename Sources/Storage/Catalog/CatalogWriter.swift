@@ -47,7 +47,8 @@ struct CatalogWriter {
         try db.cachedStatement(sql: table.insertSQL).execute(arguments: StatementArguments(values))
         if let search = table.searchTable {
             try db.cachedStatement(
-                sql: "INSERT INTO \(CatalogTable.quote(search)) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
+                sql:
+                    "INSERT INTO \(CatalogTable.quote(search)) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
             ).execute(arguments: [db.lastInsertedRowID])
         }
         return Versioned(item: item, version: version)
@@ -63,7 +64,8 @@ struct CatalogWriter {
         try db.cachedStatement(sql: table.updateSQL).execute(arguments: StatementArguments(values))
         if let search = table.searchTable {
             try db.cachedStatement(
-                sql: "INSERT INTO \(CatalogTable.quote(search)) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
+                sql:
+                    "INSERT INTO \(CatalogTable.quote(search)) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
             ).execute(arguments: [current.pk])
         }
         try refreshSectionKeys(of: item, in: table)
@@ -122,7 +124,8 @@ struct CatalogWriter {
         guard let search = table.searchTable else { return }
         let quoted = CatalogTable.quote(search)
         try db.cachedStatement(
-            sql: "INSERT INTO \(quoted) (\(quoted), rowid, title_key, subtitle_key) SELECT 'delete', pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
+            sql:
+                "INSERT INTO \(quoted) (\(quoted), rowid, title_key, subtitle_key) SELECT 'delete', pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
         ).execute(arguments: [pk])
     }
 
@@ -133,7 +136,8 @@ struct CatalogWriter {
     }
 
     /// The folded title of the item the section reference of `item` points to ("" for none).
-    static func sectionKey(of item: Item, in table: CatalogTable, db: Database, tables: [String: CatalogTable], renderers: [String: ItemRenderer]) throws
+    static func sectionKey(of item: Item, in table: CatalogTable, db: Database, tables: [String: CatalogTable], renderers: [String: ItemRenderer])
+        throws
         -> String
     {
         guard let sections = table.collection.sections, let slot = table.collection.fields[sections.field].slot,
@@ -149,7 +153,9 @@ struct CatalogWriter {
         for reference in table.collection.references {
             guard let slot = reference.field.slot, let id = item[slot: slot].reference else { continue }
             guard let target = tables[reference.target], id.kind == target.collection.kind,
-                try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(CatalogTable.quote(target.name)) WHERE id = ?)"), arguments: [id.rawValue])
+                try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(CatalogTable.quote(target.name)) WHERE id = ?)"), arguments: [id.rawValue]
+                )
                     == true
             else { throw StoreError.invalidReference(field: "/\(reference.field.name)", id: id) }
         }

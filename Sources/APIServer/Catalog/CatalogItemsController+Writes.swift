@@ -1,0 +1,99 @@
+import Domain
+import HTTPServer
+import Storage
+
+/// Creates (`POST`, JSON), changes (`PATCH`, JSON merge patch) and deletes, validated by the
+/// collection's definition (`ItemDocument`): a 422 lists every failing field by JSON pointer.
+extension CatalogItemsController {
+    func create(_ request: Request) async throws(HTTPError) -> Response {
+        let collection = try collection(request)
+        let document = try RequestBody.parse(request, accepting: RequestBody.json)
+        let id = EntityID.generate(kind: collection.definition.kind)
+        let item = try validated(ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .create(id)))
+        let store = store
+        let saved = try await StoreError.mappingAsync { () async throws(StoreError) in try await store.insert(item, into: collection.name) }
+        var response = detailResponse(
+            saved.item, collection: collection, related: try related(saved, in: collection), context: request.renderContext, status: 201)
+        response.headers.set("Location", CatalogLinks.detail(collection, saved.item.id, parent: nil))
+        return response
+    }
+
+    func update(_ request: Request) async throws(HTTPError) -> Response {
+        let collection = try collection(request)
+        let id = try Self.id(request.parameter("id"), of: collection)
+        let patch = try RequestBody.parse(request, accepting: RequestBody.mergePatch)
+        let precondition = EntityTag.parseIfMatch(request.headers["If-Match"])
+        let context = request.renderContext
+        let store = store
+        for _ in 0..<Self.patchAttempts {
+            let current = try load(collection, id)
+            let related = try related(current, in: collection)
+            try ItemsController.check(precondition, version: related.version)
+            let writable = ItemDocument.writable(current.item, in: collection.definition)
+            // `"typo": null` would vanish in the merge and pass unnoticed: refuse it here.
+            let unknown = ItemsController.unknownRemovals(patch, in: Self.withNullFields(writable, collection.definition), at: "")
+            if !unknown.isEmpty { throw HTTPError.validationFailed(unknown) }
+            let document = MergePatch.apply(patch, to: writable)
+            let item = try validated(
+                ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .replace(current.item)))
+            if item == current.item {
+                return detailResponse(current.item, collection: collection, related: related, context: context)
+            }
+            let saved: Versioned<Item>
+            do {
+                saved = try await store.update(item, in: collection.name, ifVersion: current.version)
+            } catch .versionMismatch where precondition == nil || precondition == .any {
+                // Another write landed since `current` was read: apply the patch to that one.
+                continue
+            } catch {
+                throw error.httpError
+            }
+            return detailResponse(saved.item, collection: collection, related: try self.related(saved, in: collection), context: context)
+        }
+        throw HTTPError(status: 409, code: "CONFLICT", detail: "The item kept changing while the patch was applied; send it again.")
+    }
+
+    /// The writable document with every writable field present (null when unset), so that
+    /// removing an optional field that is already unset is not mistaken for a typo.
+    static func withNullFields(_ document: JSONValue, _ collection: CollectionDefinition) -> JSONValue {
+        guard case .object(var members) = document else { return document }
+        for field in collection.fields where field.isStored && !field.readOnly && !members.contains(where: { $0.key == field.name }) {
+            members.append(JSONMember(field.name, .null))
+        }
+        return .object(members)
+    }
+
+    func delete(_ request: Request) async throws(HTTPError) -> Response {
+        let collection = try collection(request)
+        let id = try Self.id(request.parameter("id"), of: collection)
+        guard collection.definition.writable else {
+            throw HTTPError(status: 409, code: "READ_ONLY_COLLECTION", detail: "\(collection.name) cannot be written: the server keeps them.")
+        }
+        let precondition = EntityTag.parseIfMatch(request.headers["If-Match"])
+        var ifVersion: Int64?
+        if let precondition {
+            let current = try load(collection, id)
+            try ItemsController.check(precondition, version: try related(current, in: collection).version)
+            // The store re-checks the version in the deleting transaction: nothing slips in between.
+            if precondition != .any { ifVersion = current.version }
+        }
+        let store = store
+        try await StoreError.mappingAsync { () async throws(StoreError) in try await store.delete(id, from: collection.name, ifVersion: ifVersion) }
+        return Response.empty(status: 204)
+    }
+
+    /// The item when the document passed every rule and names only existing items; else a 422
+    /// listing every failure.
+    func validated(_ outcome: ItemDocument.Outcome) throws(HTTPError) -> Item {
+        var errors = outcome.problems.map { HTTPError.FieldError(pointer: $0.pointer, detail: $0.detail) }
+        let store = store
+        for reference in outcome.references {
+            let found = try StoreError.mapping { () throws(StoreError) in try store.item(reference.collection, id: reference.id) }
+            if found == nil {
+                errors.append(.init(pointer: reference.pointer, detail: "No item of \(reference.collection) has the id \(reference.id.rawValue)."))
+            }
+        }
+        guard errors.isEmpty, let item = outcome.item else { throw .validationFailed(errors) }
+        return item
+    }
+}

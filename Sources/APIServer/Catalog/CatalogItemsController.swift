@@ -1,0 +1,120 @@
+import Domain
+import HTTPServer
+import Storage
+
+/// The item routes of a catalog: details by id (`/v1/<collection>/{id}`, and
+/// `/v1/<parent>/{id}/<child>/{childID}` for a child's), creates, merge patches and deletes.
+struct CatalogItemsController: Sendable {
+    let served: ServedCatalog
+    let details: ResponseCache
+
+    static let patchAttempts = 3
+
+    var store: CatalogStore { served.store }
+
+    func register(in router: inout Router) {
+        let controller = self
+        router.get("/v1/:collection/:id") { request in try controller.detail(request) }
+        router.get("/v1/:collection/:id/:child/:childID") { request in try controller.childDetail(request) }
+        router.add(.POST, "/v1/:collection", .async { request in try await controller.create(request) })
+        router.add(.PATCH, "/v1/:collection/:id", .async { request in try await controller.update(request) })
+        router.add(.DELETE, "/v1/:collection/:id", .async { request in try await controller.delete(request) })
+    }
+
+    func collection(_ request: Request) throws(HTTPError) -> ServedCollection {
+        guard let collection = served.topLevel(request.parameter("collection")) else {
+            throw .notFound("No collection of that name; GET /v1 lists them.")
+        }
+        return collection
+    }
+
+    static func id(_ raw: String?, of collection: ServedCollection) throws(HTTPError) -> EntityID {
+        guard let raw, let id = EntityID(parsing: raw, kind: collection.definition.kind) else {
+            throw .notFound("No item in \(collection.name) has this id.")
+        }
+        return id
+    }
+
+    func detail(_ request: Request) throws(HTTPError) -> Response {
+        let collection = try collection(request)
+        let id = try Self.id(request.parameter("id"), of: collection)
+        return try cachedDetail(collection, id, parent: nil, request: request) { () throws(HTTPError) in try load(collection, id) }
+    }
+
+    func childDetail(_ request: Request) throws(HTTPError) -> Response {
+        let owner = try collection(request)
+        guard let child = served.child(request.parameter("child"), of: owner) else {
+            throw .notFound("No list of that name under \(owner.name); the item's links name its lists.")
+        }
+        let parent = try Self.id(request.parameter("id"), of: owner)
+        let id = try Self.id(request.parameter("childID"), of: child)
+        return try cachedDetail(child, id, parent: parent, request: request) { () throws(HTTPError) in
+            let item = try load(child, id)
+            guard child.parentID(of: item.item) == parent else { throw .notFound("This \(owner.name) item has no \(child.name) item with this id.") }
+            return item
+        }
+    }
+
+    private func cachedDetail(
+        _ collection: ServedCollection, _ id: EntityID, parent: EntityID?, request: Request, load: () throws(HTTPError) -> Versioned<Item>
+    ) throws(HTTPError) -> Response {
+        let locale = request.renderContext.locale
+        var key = collection.name
+        for dependency in collection.dependencies { key += ":" + String(store.version(of: dependency)) }
+        key += "/" + id.rawValue + "@" + (parent?.rawValue ?? "") + "|" + locale.rawValue
+        if let cached = details.lookup(key) {
+            if let tag = cached.headers["ETag"], EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
+                return CollectionsController.notModified(tag: tag, locale: locale)
+            }
+            return cached
+        }
+        let item = try load()
+        let related = try related(item, in: collection)
+        let tag = EntityTag.detail(version: related.version, locale: locale)
+        if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
+            return CollectionsController.notModified(tag: tag, locale: locale)
+        }
+        let response = detailResponse(item.item, collection: collection, related: related, context: request.renderContext)
+        details.store(response, for: key)
+        return response
+    }
+
+    func load(_ collection: ServedCollection, _ id: EntityID) throws(HTTPError) -> Versioned<Item> {
+        let store = store
+        guard let item = try StoreError.mapping({ () throws(StoreError) in try store.item(collection.name, id: id) }) else {
+            throw StoreError.missing(collection: collection.name, id).httpError
+        }
+        return item
+    }
+
+    /// The items a detail shows of its references, and the detail's version: the newest of the
+    /// item's and theirs (renaming a department changes its people's details).
+    struct Related {
+        var references: ReferencedItems
+        var version: Int64
+    }
+
+    func related(_ versioned: Versioned<Item>, in collection: ServedCollection) throws(HTTPError) -> Related {
+        let item = versioned.item
+        var related = Related(references: ReferencedItems(), version: versioned.version)
+        let store = store
+        for reference in collection.definition.references {
+            guard let slot = reference.field.slot, let id = item[slot: slot].reference else { continue }
+            if let found = try StoreError.mapping({ () throws(StoreError) in try store.item(reference.target, id: id) }) {
+                related.references.insert(found.item)
+                related.version = max(related.version, found.version)
+            }
+        }
+        return related
+    }
+
+    func detailResponse(_ item: Item, collection: ServedCollection, related: Related, context: RenderContext, status: Int = 200) -> Response {
+        let tag = EntityTag.detail(version: related.version, locale: context.locale)
+        let writer = DetailWriter(served: served, collection: collection, context: context)
+        var response = Response.json(writer.body(item, references: related.references), status: status)
+        response.headers.set("ETag", tag)
+        response.headers.set("Cache-Control", "no-cache")
+        response.setLanguage(context.locale)
+        return response
+    }
+}

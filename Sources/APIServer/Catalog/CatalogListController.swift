@@ -1,0 +1,98 @@
+import Domain
+import HTTPServer
+import Storage
+
+/// The list routes of a catalog: `GET /v1/<collection>` (rows, sections or table), child lists
+/// `GET /v1/<parent>/{id}/<child>`, and the change feed `GET /v1/<collection>/changes`.
+struct CatalogListController: Sendable {
+    let served: ServedCatalog
+    let signer: TokenSigner
+    let cache: ResponseCache
+    /// `GET /v1` per locale, at `RenderLocale.ordinal`.
+    let indexBodies: [[UInt8]]
+
+    init(served: ServedCatalog, signer: TokenSigner, cache: ResponseCache) {
+        self.served = served
+        self.signer = signer
+        self.cache = cache
+        indexBodies = RenderLocale.allCases.map { Self.indexBody(served.catalog, locale: $0) }
+    }
+
+    var store: CatalogStore { served.store }
+
+    func register(in router: inout Router) {
+        let controller = self
+        router.get("/v1") { request in controller.index(request) }
+        router.get("/v1/:collection") { request in try controller.list(request) }
+        router.get("/v1/:collection/changes") { request in try controller.changes(request) }
+        router.get("/v1/:collection/:id/:child") { request in try controller.childList(request) }
+    }
+
+    func collection(_ request: Request) throws(HTTPError) -> ServedCollection {
+        guard let collection = served.topLevel(request.parameter("collection")) else {
+            throw .notFound("No collection of that name; GET /v1 lists them.")
+        }
+        return collection
+    }
+
+    func list(_ request: Request) throws(HTTPError) -> Response {
+        try page(request, collection: try collection(request), parent: nil) { () throws(HTTPError) in nil }
+    }
+
+    func childList(_ request: Request) throws(HTTPError) -> Response {
+        let owner = try collection(request)
+        guard let child = served.child(request.parameter("child"), of: owner) else {
+            throw .notFound("No list of that name under \(owner.name); the item's links name its lists.")
+        }
+        guard let raw = request.parameter("id"), let id = EntityID(parsing: raw, kind: owner.definition.kind) else {
+            throw .notFound("No item in \(owner.name) has this id.")
+        }
+        let store = store
+        return try page(request, collection: child, parent: id) { () throws(HTTPError) in
+            guard let parent = try StoreError.mapping({ () throws(StoreError) in try store.item(owner.name, id: id) }) else {
+                throw .notFound("No item in \(owner.name) has this id.")
+            }
+            return parent.item
+        }
+    }
+
+    private func page(
+        _ request: Request, collection: ServedCollection, parent: EntityID?, loadParent: () throws(HTTPError) -> Item?
+    ) throws(HTTPError) -> Response {
+        let context = request.renderContext
+        let store = store
+        let tag = ListETag.make(versions: collection.dependencies.lazy.map { store.version(of: $0) }, target: request.target, locale: context.locale)
+        let revalidation = request.headers["If-None-Match"]
+        // A tag is issued only with a page that passed every check below and covers the exact
+        // target, locale and versions: a kept page under it, or a client's copy naming it, answers.
+        if let revalidation {
+            if revalidation == tag { return CollectionsController.notModified(tag: tag, locale: context.locale) }
+        } else if let cached = cache.lookup(tag) {
+            return cached
+        }
+        let parameters = try ListParameters.parse(request.query, for: collection.definition)
+        let shape = CatalogShape(collection: collection, parent: parent, parameters: parameters)
+        // `If-None-Match: *` must not answer 304 for a parent that does not exist: read it first.
+        let parentItem = try loadParent()
+        if EntityTag.noneMatchHits(revalidation, current: tag) {
+            return CollectionsController.notModified(tag: tag, locale: context.locale)
+        }
+        if let cached = cache.lookup(tag) { return cached }
+        let after = try parameters.cursor.map { cursor throws(HTTPError) in try Cursor.open(cursor, shape: shape, signer: signer) }
+        let query = CatalogQuery(
+            collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
+            sections: parameters.sections, parent: parent, after: after, limit: parameters.limit)
+        let result = try StoreError.mapping { () throws(StoreError) in try store.page(query) }
+        let next = result.nextAfter.map { Cursor.seal(after: $0, shape: shape, signer: signer) }
+        let renderer = CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem)
+        var response = Response.json(renderer.body(page: result, next: next))
+        response.headers.set("ETag", tag)
+        response.headers.set("Cache-Control", "no-cache")
+        if let next {
+            response.headers.set("Link", "<\(CatalogLinks.list(shape, limit: parameters.limit, cursor: next))>; rel=\"next\"")
+        }
+        response.setLanguage(context.locale)
+        cache.store(response, for: tag)
+        return response
+    }
+}

@@ -1,0 +1,140 @@
+import Domain
+import HTTPServer
+import Storage
+
+/// Turns a catalog page into the list body: rows, sections or a table, with the cursor and
+/// links that continue it and the empty state when there is nothing to show.
+struct CatalogPageRenderer {
+    var shape: CatalogShape
+    var context: RenderContext
+    /// For a child list: the parent item (a track), whose names make `forEach` columns.
+    var parentItem: Item?
+
+    private var renderer: ItemRenderer { shape.collection.renderer }
+    private var limit: Int { shape.parameters.limit }
+
+    func body(page: CatalogPage, next: String?) -> [UInt8] {
+        var json = JSONWriter(capacity: 256 + page.items.count * 200)
+        json.beginObject()
+        var references = page.references
+        if let parentItem { references.insert(parentItem) }
+        switch (shape.parameters.view, shape.parameters.sections) {
+        case (.table, _): writeTable(page, references: references, into: &json)
+        case (.rows, true): writeSections(page, references: references, into: &json)
+        case (.rows, false): writeRows(page, references: references, into: &json)
+        }
+        json.key("next")
+        json.stringOrNull(next)
+        json.field("limit", limit)
+        json.key("empty")
+        RowWriter.emptyState(page.items.isEmpty ? emptyState : nil, into: &json)
+        json.key("links")
+        json.beginObject()
+        json.field("self", CatalogLinks.list(shape, limit: limit, cursor: shape.parameters.cursor))
+        json.field("next", next.map { CatalogLinks.list(shape, limit: limit, cursor: $0) })
+        json.endObject()
+        json.endObject()
+        return json.bytes
+    }
+
+    /// What an empty list shows: the search variant (`{query}` replaced) when a search found nothing.
+    var emptyState: EmptyState {
+        let definition = shape.collection.definition
+        guard let search = shape.parameters.search else {
+            return EmptyState(
+                title: definition.empty.title[context.locale], description: definition.empty.description[context.locale],
+                image: definition.empty.image)
+        }
+        let query = truncatedPreview(search, limit: EmptyState.queryLimit) ?? ""
+        return EmptyState(
+            title: definition.searchEmpty.title[context.locale].replacingOccurrences(of: "{query}", with: query),
+            description: definition.searchEmpty.description[context.locale], image: definition.searchEmpty.image)
+    }
+
+    private func detailLink(_ item: Item) -> String {
+        CatalogLinks.detail(shape.collection, item.id, parent: shape.parent)
+    }
+
+    private func writeRows(_ page: CatalogPage, references: ReferencedItems, into json: inout JSONWriter) {
+        json.key("rows")
+        json.beginArray()
+        for entry in page.items {
+            RowWriter.row(renderer.row(entry.item, references: references, in: context), detail: detailLink(entry.item), into: &json)
+        }
+        json.endArray()
+    }
+
+    /// Consecutive items of one section form a section; a section that continues on the next
+    /// page starts that page with the same id, so clients merge by id.
+    private func writeSections(_ page: CatalogPage, references: ReferencedItems, into json: inout JSONWriter) {
+        json.key("sections")
+        json.beginArray()
+        var open: String?
+        for entry in page.items {
+            guard let section = renderer.section(of: entry.item, references: references, in: context) else { continue }
+            if open != section.id {
+                if open != nil {
+                    json.endArray()
+                    json.endObject()
+                }
+                open = section.id
+                json.beginObject()
+                json.field("id", section.id)
+                json.field("header", section.header)
+                json.field("detail", sectionLink(section))
+                json.key("rows")
+                json.beginArray()
+            }
+            RowWriter.row(renderer.row(entry.item, references: references, in: context), detail: detailLink(entry.item), into: &json)
+        }
+        if open != nil {
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+    }
+
+    /// A section by a reference links to the referenced item's detail.
+    func sectionLink(_ section: ItemRenderer.SectionHeading) -> String? {
+        guard let id = section.item, let field = shape.collection.definition.sections?.field,
+            let target = renderer.target(ofField: field)
+        else { return nil }
+        return CatalogLinks.detail(target, id)
+    }
+
+    private func writeTable(_ page: CatalogPage, references: ReferencedItems, into json: inout JSONWriter) {
+        let names = renderer.forEachNames(parent: parentItem)
+        let columns = renderer.tableColumns(names: names, in: context)
+        json.key("columns")
+        json.beginArray()
+        for column in columns {
+            let links = column.sortable ? sortLinks(column.id) : nil
+            RowWriter.column(column, sortable: column.sortable, links: links, into: &json)
+        }
+        json.endArray()
+        json.key("sort")
+        json.beginArray()
+        for key in shape.parameters.sort {
+            json.beginObject()
+            json.field("column", key.field)
+            json.field("order", key.descending ? "descending" : "ascending")
+            json.endObject()
+        }
+        json.endArray()
+        json.key("rows")
+        json.beginArray()
+        for entry in page.items {
+            let row = renderer.tableRow(entry.item, names: names, references: references, in: context)
+            RowWriter.tableRow(row, columns: columns, detail: detailLink(entry.item), into: &json)
+        }
+        json.endArray()
+    }
+
+    /// Links that sort the table by `field`, ascending and descending, from the first page.
+    private func sortLinks(_ field: String) -> (ascending: String, descending: String) {
+        (
+            CatalogLinks.list(shape, limit: limit, sort: [SortKey(field)]),
+            CatalogLinks.list(shape, limit: limit, sort: [SortKey(field, descending: true)])
+        )
+    }
+}

@@ -1,0 +1,129 @@
+import Crypto
+import Domain
+import Foundation
+import HTTPServer
+import Storage
+
+/// A catalog list request's parameters, validated against its collection's definition: an
+/// unknown parameter, sort, group or filter value is a 400 that names it.
+struct ListParameters: Sendable, Hashable {
+    enum View: String, Sendable, Hashable { case rows, table }
+
+    /// A filter as given (for links) and as the store runs it.
+    struct Filter: Sendable, Hashable {
+        var name: String
+        var text: String
+        var condition: FieldCondition
+    }
+
+    static let maxSearchLength = 200
+    static let maxCursorLength = 2_048
+
+    var sort: [SortKey]
+    var filters: [Filter] = []
+    var search: String?
+    var sections = false
+    var view = View.rows
+    var limit: Int
+    var cursor: String?
+
+    static func parse(_ items: [QueryItem], for collection: CollectionDefinition) throws(HTTPError) -> ListParameters {
+        var seen = Set<String>()
+        var parameters = ListParameters(sort: collection.defaultSort, limit: collection.limits.defaultLimit)
+        for item in items {
+            guard seen.insert(item.name).inserted else {
+                throw .badRequest("DUPLICATE_PARAMETER", "The parameter '\(item.name)' is given more than once.", parameter: item.name)
+            }
+            switch item.name {
+            case "limit": parameters.limit = try parseLimit(item.value, max: collection.limits.maxLimit)
+            case "cursor":
+                guard !item.value.isEmpty, item.value.utf8.count <= maxCursorLength else {
+                    throw .badRequest("INVALID_CURSOR", "The cursor is empty or too long.", parameter: "cursor")
+                }
+                parameters.cursor = item.value
+            case "sort": parameters.sort = try parseSort(item.value, for: collection)
+            case "q":
+                guard collection.isSearchable else {
+                    throw .badRequest("INVALID_SEARCH", "\(collection.name) cannot be searched.", parameter: "q")
+                }
+                guard item.value.count <= maxSearchLength else {
+                    throw .badRequest("INVALID_SEARCH", "q is longer than \(maxSearchLength) characters.", parameter: "q")
+                }
+                let trimmed = item.value.trimmingCharacters(in: .whitespaces)
+                parameters.search = trimmed.isEmpty ? nil : trimmed
+            case "view":
+                guard let view = View(rawValue: item.value), view == .rows || collection.table != nil else {
+                    let allowed = collection.table != nil ? "'rows' or 'table'" : "'rows'"
+                    throw .badRequest("INVALID_VIEW", "view must be \(allowed) for \(collection.name).", parameter: "view")
+                }
+                parameters.view = view
+            case "group":
+                guard let sections = collection.sections, item.value == sections.name else {
+                    throw .badRequest(
+                        "INVALID_GROUP",
+                        collection.sections.map { "group must be '\($0.name)'." } ?? "\(collection.name) offer no sections.", parameter: "group")
+                }
+                parameters.sections = true
+            default:
+                guard let filter = collection.filter(named: item.name) else {
+                    throw .badRequest("UNKNOWN_PARAMETER", "The parameter '\(item.name)' is not known here.", parameter: item.name)
+                }
+                let condition = try FilterValue.condition(filter, item.value, in: collection)
+                parameters.filters.append(Filter(name: item.name, text: item.value, condition: condition))
+            }
+        }
+        if parameters.sections && parameters.view == .table {
+            throw .badRequest("INVALID_GROUP", "Sections and the table view cannot be combined.", parameter: "group")
+        }
+        return parameters
+    }
+
+    /// 1…max in plain decimal digits: `0`, `-1`, `1e3`, `abc` and empty are refused.
+    static func parseLimit(_ text: String, max: Int) throws(HTTPError) -> Int {
+        guard !text.isEmpty, text.utf8.count <= 4, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text), (1...max).contains(value)
+        else {
+            throw .badRequest("INVALID_LIMIT", "limit must be a whole number from 1 to \(max).", parameter: "limit")
+        }
+        return value
+    }
+
+    /// `-price,name`: the collection's sorts, `-` for descending, each once.
+    static func parseSort(_ text: String, for collection: CollectionDefinition) throws(HTTPError) -> [SortKey] {
+        var keys: [SortKey] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let descending = part.hasPrefix("-")
+            let field = String(descending ? part.dropFirst() : part)
+            guard collection.sort(named: field) != nil else {
+                let shown = field.isEmpty ? "an empty field" : "'\(field.prefix(64))'"
+                throw .badRequest(
+                    "INVALID_SORT", "Cannot sort \(collection.name) by \(shown); sortable: \(collection.sorts.map(\.name).joined(separator: ", ")).",
+                    parameter: "sort")
+            }
+            guard !keys.contains(where: { $0.field == field }) else {
+                throw .badRequest("INVALID_SORT", "sort names '\(field)' twice.", parameter: "sort")
+            }
+            keys.append(SortKey(field, descending: descending))
+        }
+        return keys
+    }
+}
+
+/// The query a cursor continues: collection, parent, and every parameter but the cursor and limit.
+struct CatalogShape: Sendable, CursorShape {
+    var collection: ServedCollection
+    var parent: EntityID?
+    var parameters: ListParameters
+
+    var canonical: String {
+        var text = collection.name
+        text += "|p=" + (parent?.rawValue ?? "")
+        text += "|s=" + parameters.sort.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ",")
+        text += "|f=" + parameters.filters.map { "\($0.name):\($0.condition.values)" }.joined(separator: ",")
+        text += "|q=" + (parameters.search.map { searchFolded($0) } ?? "")
+        text += "|g=" + (parameters.sections ? "1" : "")
+        text += "|v=" + parameters.view.rawValue
+        return text
+    }
+
+    var fingerprint: [UInt8] { Array(SHA256.hash(data: Array(canonical.utf8)).prefix(8)) }
+}

@@ -1,0 +1,63 @@
+import Domain
+import Storage
+
+/// The catalog as the API serves it: each collection with its renderer and what its pages
+/// and details depend on, resolved once at start-up.
+final class ServedCatalog: Sendable {
+    let catalog: Catalog
+    let store: CatalogStore
+    private let served: [String: ServedCollection]
+
+    init(store: CatalogStore) {
+        self.store = store
+        catalog = store.catalog
+        var served: [String: ServedCollection] = [:]
+        for collection in catalog.collections {
+            served[collection.name] = ServedCollection(collection, catalog: catalog)
+        }
+        self.served = served
+    }
+
+    /// A collection listed at `/v1/<name>`.
+    func topLevel(_ name: String?) -> ServedCollection? {
+        guard let name, let collection = served[name], collection.parent == nil else { return nil }
+        return collection
+    }
+
+    /// A child collection listed at `/v1/<parent>/{id}/<name>`.
+    func child(_ name: String?, of parent: ServedCollection) -> ServedCollection? {
+        guard let name, let collection = served[name], collection.parent?.collection.name == parent.definition.name else { return nil }
+        return collection
+    }
+
+    func collection(_ name: String) -> ServedCollection? { served[name] }
+}
+
+/// One collection as the API serves it.
+struct ServedCollection: Sendable {
+    let definition: CollectionDefinition
+    let renderer: ItemRenderer
+    /// For a child collection: its parent collection and the reference field naming the parent item.
+    let parent: (collection: CollectionDefinition, field: Int)?
+    /// The collections whose versions a page or detail of this one depends on (list ETags, cache keys).
+    let dependencies: [String]
+
+    init(_ definition: CollectionDefinition, catalog: Catalog) {
+        self.definition = definition
+        renderer = ItemRenderer(collection: definition, catalog: catalog)
+        if let parent = definition.parent, let collection = catalog.collection(named: parent.collection) {
+            self.parent = (collection, parent.field)
+        } else {
+            parent = nil
+        }
+        dependencies = catalog.dependencies(of: definition).map(\.name)
+    }
+
+    var name: String { definition.name }
+
+    /// The parent item id of `item` of a child collection.
+    func parentID(of item: Item) -> EntityID? {
+        guard let parent, let slot = definition.fields[parent.field].slot else { return nil }
+        return item[slot: slot].reference
+    }
+}
