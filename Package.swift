@@ -58,9 +58,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            plugins: ["EmbedOpenAPISpec", "EmbedExplorer"]
+            plugins: ["EmbedExplorer"]
         ),
-        .plugin(name: "EmbedOpenAPISpec", capability: .buildTool()),
         .plugin(name: "EmbedDemoDefinition", capability: .buildTool()),
         .plugin(name: "EmbedExplorer", capability: .buildTool()),
         .executableTarget(
@@ -105,13 +104,14 @@ let package = Package(
 if Context.environment["ROWSERVER_FUZZ"] != nil {
     package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"))
     package.targets.append(
-        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", "APIServer", "HTTPServer", "Storage", "Domain"], path: "Fuzz/Support"))
+        .target(
+            name: "FuzzSupport", dependencies: ["CFuzzDriver", "APIServer", "HTTPServer", "Storage", "Domain", "Definitions"], path: "Fuzz/Support"))
     for name in ["RequestTarget", "Router", "ListOptions", "Tokens", "JSON", "MergePatch", "ItemDecoder"] {
         package.targets.append(
             .executableTarget(
                 name: "Fuzz\(name)",
                 dependencies: [
-                    "FuzzSupport", "APIServer", "HTTPServer", "Storage", "Domain", .product(name: "Logging", package: "swift-log"),
+                    "FuzzSupport", "APIServer", "HTTPServer", "Storage", "Domain", "Definitions", .product(name: "Logging", package: "swift-log"),
                     .product(name: "Prometheus", package: "swift-prometheus"),
                 ],
                 path: "Fuzz/\(name)"))

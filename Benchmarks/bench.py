@@ -65,11 +65,11 @@ def write_paths(name, paths):
 def search_terms(db):
     """Words of 100 random product names (seeded), their 2-letter starts, and texts that match nothing."""
     connection = sqlite3.connect(str(db))
-    top = connection.execute("SELECT max(pk) FROM products").fetchone()[0] or 1
+    top = connection.execute("SELECT max(pk) FROM items_products").fetchone()[0] or 1
     chooser = random.Random(7)
     words = []
     for pk in chooser.sample(range(1, top + 1), min(100, top)):
-        row = connection.execute("SELECT title_key FROM products WHERE pk = ?", (pk,)).fetchone()
+        row = connection.execute("SELECT title_key FROM items_products WHERE pk = ?", (pk,)).fetchone()
         if row and row[0]:
             words.append(chooser.choice(row[0].split()))
     connection.close()
@@ -80,7 +80,7 @@ def search_terms(db):
 def scenarios(server, db, dataset_products):
     """name -> (path, lua script or None, extra wrk args, script args, connections or None)."""
     connection = sqlite3.connect(str(db))
-    ids = [row[0] for row in connection.execute("SELECT id FROM products ORDER BY random() LIMIT 10000")]
+    ids = [row[0] for row in connection.execute("SELECT id FROM items_products ORDER BY random() LIMIT 10000")]
     connection.close()
     track = server.json("/v1/tracks?limit=1")["rows"][0]
     etag = server.get("/v1/products?limit=50")[1].get("ETag", "")

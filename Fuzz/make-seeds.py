@@ -65,7 +65,7 @@ write("router", *[bytes([METHODS.index(m)]) + path.encode() for m, path in [
 
 department = entity_id("dep", 2)
 write("list-options",
-      bytes([0]) + b"limit=20&sort=-price,name&view=table&minPrice=100&maxPrice=5000&q=key+board&cursor=abc",
+      bytes([0]) + b"limit=20&sort=-price,name&view=table&minPrice=USD:1.00&maxPrice=EUR:50&q=key+board&cursor=abc",
       bytes([2]) + f"group=department&department={department}&sort=familyName,-givenName".encode(),
       bytes([2]) + b"view=table&group=department",
       bytes([6]) + b"view=table&sort=-timestamp&limit=200",
@@ -77,7 +77,7 @@ people_search = "people|p=|s=familyName,givenName|f=|q=ann|g=|v=rows"
 cursor1 = cursor_payload(products_by_name, ["keyboard", product_id])
 cursor2 = cursor_payload(people_search, ["Lee", "Ann", entity_id("per", 3)])
 samples = cursor_payload("samples|p=|s=timestamp|f=|q=|g=|v=rows", [1_700_000_000_000, entity_id("smp", 9)])
-change = bytes([2, 0]) + struct.pack(">q", 4242)
+change = bytes([3, len(b"products")]) + b"products" + struct.pack(">q", 4242)
 write("tokens",
       bytes([0]) + seal(cursor1), bytes([1]) + cursor1, bytes([8]) + seal(cursor2), bytes([9]) + cursor2,
       bytes([13]) + samples, bytes([12]) + seal(samples), bytes([2]) + seal(change), bytes([3]) + change,

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Contract fuzzing: schemathesis from openapi.yaml against a live rowserver, every check, the
-# examples, coverage, fuzzing and stateful phases. Fails on any failure (and so on any 5xx).
+# Contract fuzzing: schemathesis from the served /openapi.yaml against a live rowserver, every
+# check, the examples, coverage, fuzzing and stateful phases, once for the demo definition and
+# once for examples/tickets.yaml. Fails on any failure (and so on any 5xx).
 #   scripts/schemathesis.sh                 # CI form: fixed seed, SCHEMATHESIS_EXAMPLES (default 100) per operation
 #   SEED=random EXAMPLES=1000 scripts/schemathesis.sh    # a longer run with a random seed
+#   DEFINITIONS=examples/tickets.yaml scripts/schemathesis.sh   # one definition only ("demo" for the demo)
 # One worker: with two, schemathesis once died of a CPython error (AST recursion depth
 # mismatch) in its own threads, which would fail CI for no fault of the server.
 set -euo pipefail
@@ -10,18 +12,28 @@ cd "$(dirname "$0")/.."
 bin=${ROWSERVER_BIN:-.build/debug/rowserver}
 [[ -x $bin ]] || swift build --product rowserver
 work=$(mktemp -d)
-"$bin" serve --port 0 --db "$work/st.sqlite" --log-level warning > "$work/out" 2> "$work/err" &
-pid=$!
-trap 'kill -TERM $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 100); do grep -q listening "$work/out" 2>/dev/null && break; sleep 0.1; done
-port=$(grep -o '[0-9]*$' "$work/out")
+pid=
+trap '[[ -n $pid ]] && { kill -TERM $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; }; rm -rf "$work"' EXIT
 seed=${SEED:-1}
 seed_args=(--seed "$seed")
 [[ $seed == random ]] && seed_args=()
-schemathesis --config-file tests-python/schemathesis.toml run "http://127.0.0.1:$port/openapi.yaml" \
-  --checks all --max-examples "${EXAMPLES:-${SCHEMATHESIS_EXAMPLES:-100}}" --workers "${WORKERS:-1}" \
-  --phases examples,coverage,fuzzing,stateful "${seed_args[@]}" --report junit --report-dir "$work/report" \
-  | tee "$work/schemathesis.txt"
-status=${PIPESTATUS[0]}
-kill -0 $pid 2>/dev/null || { echo "rowserver died during the run" >&2; cat "$work/err" >&2; exit 1; }
+status=0
+for definition in ${DEFINITIONS:-demo examples/tickets.yaml}; do
+  name=$(basename "$definition" .yaml)
+  args=()
+  [[ $definition == demo ]] || args=(--collections "$definition")
+  "$bin" serve "${args[@]}" --port 0 --db "$work/$name.sqlite" --log-level warning > "$work/$name.out" 2> "$work/$name.err" &
+  pid=$!
+  for _ in $(seq 100); do grep -q listening "$work/$name.out" 2>/dev/null && break; sleep 0.1; done
+  port=$(grep -o '[0-9]*$' "$work/$name.out")
+  echo "== schemathesis: $definition"
+  schemathesis --config-file tests-python/schemathesis.toml run "http://127.0.0.1:$port/openapi.yaml" \
+    --checks all --max-examples "${EXAMPLES:-${SCHEMATHESIS_EXAMPLES:-100}}" --workers "${WORKERS:-1}" \
+    --phases examples,coverage,fuzzing,stateful "${seed_args[@]}" --report junit --report-dir "$work/report-$name" \
+    | tee "$work/schemathesis-$name.txt" || status=1
+  kill -0 $pid 2>/dev/null || { echo "rowserver died during the $definition run" >&2; cat "$work/$name.err" >&2; exit 1; }
+  kill -TERM $pid
+  wait $pid || true
+  pid=
+done
 exit "$status"

@@ -190,7 +190,7 @@ def walk(server, path, pages):
 def mix_paths(server, products):
     """The read side of the mix, one line per request (weights by repetition); see mix.lua."""
     lists = ["/v1/products?limit=50", "/v1/departments", "/v1/people?limit=50", "/v1/articles?limit=20",
-             "/v1/documents?limit=50", "/v1/tracks", "/v1/products?limit=50&minPrice=1000&maxPrice=5000"]
+             "/v1/documents?limit=50", "/v1/tracks", "/v1/products?limit=50&minPrice=USD:10.00&maxPrice=USD:50.00"]
     sorted_ = ["/v1/products?limit=50&sort=-price", "/v1/products?limit=50&sort=price,-name", "/v1/people?sort=emailAddress&limit=50"]
     # Deep cursors: pages at every tenth of the products (limit 200 to get there, 50 to read).
     deep = walk(server, "/v1/products?limit=200", max(1, products // 200))[::max(1, products // 2000)]

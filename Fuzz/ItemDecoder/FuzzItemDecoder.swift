@@ -1,109 +1,122 @@
 import Domain
 import FuzzSupport
-import HTTPServer
-import Storage
 
-@testable import APIServer
-
-/// Request bodies into items: a POST's document, or a PATCH's merge patch over a stored item.
+/// Write documents of every demo collection through `ItemDocument`, the definition-driven
+/// validator behind POST and PATCH: the first byte picks the collection and whether the body
+/// is a create or a merge patch of a stored item.
 ///
-/// The first byte picks the collection and whether the rest is a create or a patch, the way
-/// `ItemsController` does it. Invariants: an item comes back exactly when no field failed;
-/// every failure names a JSON pointer; the item keeps the id it is given and obeys every rule of
-/// `ValidationLimits`, and decodes again from its own writable document unchanged.
+/// Invariants: an item comes back exactly when no problem does; every problem's pointer is
+/// empty or starts with `/`; the item has the mode's id; every stored value keeps its field's
+/// rules (type, required, lengths, bounds, choices, currencies); the item's writable document
+/// decodes again to the same item.
+private let catalog = DemoCatalog.catalog
+private let collections = catalog.collections
+
 private func id(_ kind: EntityKind, _ bits: UInt32) -> EntityID {
     EntityID(kind: kind, timestampMilliseconds: 1_700_000_000_000, randomBits: bits)
 }
 
-private let stored: [StoredCollection: StoredItem] = [
-    .products: .product(
-        Product(
-            id: id(.product, 1), name: "Keyboard", shortDescription: "Quiet", longDescription: "",
-            price: Money(minorUnits: 12_000, currency: "EUR"))),
-    .departments: .department(Department(id: id(.department, 2), name: "Sales")),
-    .people: .person(
-        Person(
-            id: id(.person, 3), givenName: "Ann", familyName: "Lee", emailAddress: "ann@example.com", phoneNumber: "+1 555",
-            departmentID: id(.department, 2))),
-    .articles: .article(Article(id: id(.article, 4), headline: "News", markdown: "# News")),
-    .documents: .document(Document(id: id(.document, 5), title: "Plan", body: "Text")),
-    .tracks: .track(
-        Track(
-            id: id(.track, 6), title: "Mix", channels: [AudioChannel(id: id(.channel, 7), name: "L"), AudioChannel(id: id(.channel, 8), name: "R")])),
-    .samples: .sample(AudioSample(id: id(.sample, 9), trackID: id(.track, 6), timestampMilliseconds: 0, levels: [0.5, 0.25])),
-]
+/// One valid stored item per collection, to patch.
+private let stored: [String: Item] = {
+    var items: [String: Item] = [:]
+    func add(_ name: String, _ values: [String: FieldValue], kind: EntityKind, bits: UInt32) {
+        guard let collection = catalog.collection(named: name) else { return }
+        items[name] = Item(id: id(kind, bits), in: collection, values)
+    }
+    add(
+        "products",
+        [
+            "name": .text("Keyboard"), "shortDescription": .text("Quiet"), "longDescription": .text(""),
+            "price": .money(Money(minorUnits: 12_000, currency: "EUR")),
+        ], kind: .product, bits: 1)
+    add("departments", ["name": .text("Sales")], kind: .department, bits: 2)
+    add(
+        "people",
+        [
+            "givenName": .text("Ann"), "familyName": .text("Lee"), "emailAddress": .text("ann@example.com"),
+            "phoneNumber": .text("+1 555"), "departmentID": .reference(id(.department, 2)),
+        ], kind: .person, bits: 3)
+    add("articles", ["headline": .text("News"), "markdown": .text("# News")], kind: .article, bits: 4)
+    add("documents", ["title": .text("Plan"), "body": .text("Text")], kind: .document, bits: 5)
+    add(
+        "tracks",
+        ["title": .text("Mix"), "channels": .names([NamedEntry(id: id(.channel, 7), name: "L"), NamedEntry(id: id(.channel, 8), name: "R")])],
+        kind: .track, bits: 6)
+    add(
+        "samples", ["trackID": .reference(id(.track, 6)), "timestampMilliseconds": .integer(0), "levels": .numbers([0.5, 0.25])], kind: .sample,
+        bits: 9)
+    return items
+}()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzItemDecoder(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(data, count)
     let selector = Int(input.byte())
-    let collection = StoredCollection.allCases[selector % StoredCollection.allCases.count]
-    guard let body = try? JSONParser.parse(input.rest()), let current = stored[collection] else { return 0 }
-    let mode: ItemDecoder.Mode
+    let collection = collections[selector % collections.count]
+    guard let body = try? JSONParser.parse(input.rest()), let current = stored[collection.name] else { return 0 }
+    let mode: ItemDocument.Mode
     let document: JSONValue
-    if (selector / StoredCollection.allCases.count) % 2 == 0 {
+    if (selector / collections.count) % 2 == 0 {
         mode = .create(id(collection.kind, 99))
         document = body
     } else {
         mode = .replace(current)
-        document = MergePatch.apply(body, to: WritableDocument.json(for: current))
+        document = MergePatch.apply(body, to: ItemDocument.writable(current, in: collection))
     }
-    let outcome = ItemDecoder.decode(document, as: collection, mode: mode)
+    let outcome = ItemDocument.decode(document, in: collection, catalog: catalog, mode: mode)
     fuzzCheck(
-        (outcome.item != nil) == outcome.errors.isEmpty, "item \(outcome.item == nil ? "missing" : "present") with \(outcome.errors.count) errors")
-    for error in outcome.errors {
-        fuzzCheck(error.pointer.isEmpty || error.pointer.utf8.first == UInt8(ascii: "/"), "pointer \(error.pointer.debugDescription)")
+        (outcome.item != nil) == outcome.problems.isEmpty,
+        "item \(outcome.item == nil ? "missing" : "present") with \(outcome.problems.count) problems")
+    for problem in outcome.problems {
+        fuzzCheck(problem.pointer.isEmpty || problem.pointer.utf8.first == UInt8(ascii: "/"), "pointer \(problem.pointer.debugDescription)")
     }
     guard let item = outcome.item else { return 0 }
     fuzzCheck(item.id == mode.id, "item \(item.id) for mode id \(mode.id)")
-    checkLimits(item)
-    let written = WritableDocument.json(for: item)
+    fuzzCheck(item.values.count == collection.slots.count, "\(item.values.count) values for \(collection.slots.count) slots")
+    for (slot, field) in collection.storedFields.enumerated() { checkRules(item[slot: slot], field) }
     for reference in outcome.references {
-        fuzzCheck(reference.pointer.utf8.first == UInt8(ascii: "/") && reference.id.kind == reference.collection.kind, "reference \(reference)")
+        fuzzCheck(
+            reference.pointer.utf8.first == UInt8(ascii: "/") && catalog.collection(named: reference.collection)?.kind == reference.id.kind,
+            "reference \(reference)")
     }
-    let again = ItemDecoder.decode(written, as: collection, mode: .replace(item))
-    fuzzCheck(again.item == item, "its writable document decodes to \(String(describing: again.item)), errors \(again.errors)")
+    let again = ItemDocument.decode(ItemDocument.writable(item, in: collection), in: collection, catalog: catalog, mode: .replace(item))
+    fuzzCheck(again.item == item, "its writable document decodes to \(String(describing: again.item)), problems \(again.problems)")
     return 0
 }
 
-private func checkLimits(_ item: StoredItem) {
-    func text(_ value: String, _ rule: TextRule, _ field: String) {
-        fuzzCheck(!value.utf8.contains(0), "NUL in \(field)")
-        fuzzCheck(value.unicodeScalars.count <= rule.maxCharacters, "\(field) has \(value.unicodeScalars.count) scalars")
-        fuzzCheck(!rule.required || !value.allSatisfy(\.isWhitespace), "\(field) is blank")
+/// What a stored value of `field` must satisfy, whatever document produced it.
+private func checkRules(_ value: FieldValue, _ field: FieldDefinition) {
+    let rules = field.rules
+    guard value != .null else {
+        fuzzCheck(!rules.required || field.readOnly, "\(field.name) is required but null")
+        return
     }
-    switch item {
-    case .product(let product):
-        text(product.name, ValidationLimits.productName, "name")
-        text(product.shortDescription, ValidationLimits.shortDescription, "shortDescription")
-        text(product.longDescription, ValidationLimits.longDescription, "longDescription")
-        fuzzCheck(ValidationLimits.minorUnits.contains(product.price.minorUnits), "minorUnits \(product.price.minorUnits)")
-        fuzzCheck(Currency(code: product.price.currency) != nil, "currency \(product.price.currency.debugDescription)")
-    case .department(let department):
-        text(department.name, ValidationLimits.departmentName, "name")
-    case .person(let person):
-        text(person.givenName, ValidationLimits.personName, "givenName")
-        text(person.familyName, ValidationLimits.personName, "familyName")
-        text(person.emailAddress, ValidationLimits.emailAddress, "emailAddress")
-        text(person.phoneNumber, ValidationLimits.phoneNumber, "phoneNumber")
-        fuzzCheck(ItemDecoder.emailProblem(person.emailAddress) == nil, "emailAddress \(person.emailAddress.debugDescription)")
-        fuzzCheck(ItemDecoder.phoneProblem(person.phoneNumber) == nil, "phoneNumber \(person.phoneNumber.debugDescription)")
-        fuzzCheck(person.departmentID.kind == .department, "departmentID \(person.departmentID)")
-    case .article(let article):
-        text(article.headline, ValidationLimits.headline, "headline")
-        text(article.markdown, ValidationLimits.markdown, "markdown")
-    case .document(let document):
-        text(document.title, ValidationLimits.documentTitle, "title")
-        text(document.body, ValidationLimits.documentBody, "body")
-    case .track(let track):
-        text(track.title, ValidationLimits.trackTitle, "title")
-        fuzzCheck(ValidationLimits.channelCount.contains(track.channels.count), "\(track.channels.count) channels")
-        fuzzCheck(Set(track.channels.map(\.id)).count == track.channels.count, "channel ids repeat")
-        for channel in track.channels {
-            text(channel.name, ValidationLimits.channelName, "channels[].name")
-            fuzzCheck(channel.id.kind == .channel, "channel id \(channel.id)")
-        }
-    case .sample:
-        fuzzCheck(false, "a sample was decoded")
+    switch (field.type, value) {
+    case (let type, .text(let text)) where type.isText:
+        fuzzCheck(!text.utf8.contains(0), "NUL in \(field.name)")
+        if let max = rules.maxLength { fuzzCheck(text.unicodeScalars.count <= max, "\(field.name) has \(text.unicodeScalars.count) scalars") }
+        fuzzCheck(!rules.required || !text.allSatisfy(\.isWhitespace), "\(field.name) is blank")
+    case (.enumeration(let cases), .text(let text)):
+        fuzzCheck(cases.contains { $0.value == text }, "\(field.name) is \(text.debugDescription)")
+    case (.date, .text(let text)):
+        fuzzCheck(DateText.date(text) != nil, "\(field.name) is \(text.debugDescription)")
+    case (.integer, .integer(let number)), (.decimal, .integer(let number)), (.dateTime, .integer(let number)):
+        if let min = rules.minimum { fuzzCheck(number >= min, "\(field.name) \(number) < \(min)") }
+        if let max = rules.maximum { fuzzCheck(number <= max, "\(field.name) \(number) > \(max)") }
+    case (.money, .money(let money)):
+        fuzzCheck(Currency(code: money.currency) != nil, "\(field.name) currency \(money.currency.debugDescription)")
+        if let allowed = rules.currencies { fuzzCheck(allowed.contains(money.currency), "\(field.name) currency \(money.currency)") }
+        if let min = rules.minimum { fuzzCheck(money.minorUnits >= min, "\(field.name) \(money.minorUnits) < \(min)") }
+        if let max = rules.maximum { fuzzCheck(money.minorUnits <= max, "\(field.name) \(money.minorUnits) > \(max)") }
+    case (.boolean, .boolean), (.reference, .reference), (.numbers, .numbers):
+        break
+    case (.names(let kind), .names(let names)):
+        fuzzCheck(Set(names.map(\.id)).count == names.count, "\(field.name) ids repeat")
+        fuzzCheck(names.allSatisfy { $0.id.kind == kind }, "\(field.name) id kinds")
+        if let min = rules.minItems { fuzzCheck(names.count >= min, "\(field.name) has \(names.count) entries") }
+        if let max = rules.maxItems { fuzzCheck(names.count <= max, "\(field.name) has \(names.count) entries") }
+        if let max = rules.maxLength { fuzzCheck(names.allSatisfy { $0.name.unicodeScalars.count <= max }, "\(field.name) name too long") }
+    default:
+        fuzzCheck(false, "\(field.name) of type \(field.type.name) holds \(value)")
     }
 }

@@ -5,38 +5,39 @@ import Storage
 @testable import APIServer
 @testable import HTTPServer
 
-/// List parameters (limit, sort, view, group, filters, q, cursor) and sort expressions.
+/// A list's query parameters, for every demo collection: the first byte picks the collection
+/// (and, with its top bit, fuzzes `sort=` alone).
 ///
-/// The first byte picks the collection; its top bit switches from a whole query string to a
-/// bare `sort` expression. Invariants: accepted options obey every documented bound, render to
-/// a query that parses back to equal options, and an accepted sort expression is exactly its
-/// keys written out again; a refusal is a 400 that names a parameter the query has.
-private let descriptors = CollectionDescriptor.all + [CollectionDescriptor.samples]
+/// Invariants: a refusal is a 400 naming a parameter of the query; what is accepted stays
+/// within the definition (limit bounds, declared sorts once each, a table or sections only
+/// where declared and never both, search only where searchable and trimmed, declared filters
+/// once each); rendering the parameters and parsing them again gives the same parameters.
+private let collections = DemoCatalog.catalog.collections
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzListOptions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(data, count)
     let selector = input.byte()
-    let descriptor = descriptors[Int(selector & 0x7F) % descriptors.count]
+    let collection = collections[Int(selector & 0x7F) % collections.count]
     let bytes = input.rest()
     if selector & 0x80 != 0 {
-        checkSort(String(decoding: bytes, as: UTF8.self), descriptor.collection)
+        checkSort(String(decoding: bytes, as: UTF8.self), collection)
         return 0
     }
     guard case .success(let items) = parseQuery(bytes) else { return 0 }
-    let options: ListOptions
+    let parameters: ListParameters
     do throws(HTTPError) {
-        options = try ListOptions.parse(items, for: descriptor)
+        parameters = try ListParameters.parse(items, for: collection, catalog: DemoCatalog.catalog)
     } catch {
         fuzzCheck(error.status == 400, "refused with \(error.status)")
         fuzzCheck(items.contains { $0.name == error.parameter }, "\(error.code) names \(String(describing: error.parameter)), not in the query")
         return 0
     }
-    checkBounds(options, descriptor)
-    let rendered = render(options)
+    checkBounds(parameters, collection)
+    let rendered = render(parameters, collection)
     do throws(HTTPError) {
-        let again = try ListOptions.parse(parseQuery(Array(rendered.utf8)).get(), for: descriptor)
-        fuzzCheck(again == options, "render → parse differs: \(rendered)")
+        let again = try ListParameters.parse(parseQuery(Array(rendered.utf8)).get(), for: collection, catalog: DemoCatalog.catalog)
+        fuzzCheck(again == parameters, "render → parse differs: \(rendered)")
     } catch {
         fuzzCheck(false, "its rendering \(rendered.debugDescription) is refused: \(error.detail)")
     }
@@ -53,47 +54,41 @@ private func parseQuery(_ bytes: [UInt8]) -> Result<[QueryItem], HTTPError> {
     }
 }
 
-private func checkBounds(_ options: ListOptions, _ descriptor: CollectionDescriptor) {
-    fuzzCheck((1...ListOptions.maxLimit).contains(options.limit), "limit \(options.limit)")
-    let fields = options.sort.map(\.field)
+private func checkBounds(_ parameters: ListParameters, _ collection: CollectionDefinition) {
+    fuzzCheck((1...collection.limits.maxLimit).contains(parameters.limit), "limit \(parameters.limit)")
+    let fields = parameters.sort.map(\.field)
     fuzzCheck(!fields.isEmpty && Set(fields).count == fields.count, "sort \(fields)")
-    fuzzCheck(fields.allSatisfy(descriptor.collection.sortableFields.contains), "unsortable field in \(fields)")
-    fuzzCheck(options.view == .rows || descriptor.offersTable, "table view on \(descriptor.collection)")
-    fuzzCheck(!options.groupByDepartment || (descriptor.offersSections && options.view == .rows), "sections on \(descriptor.collection)")
-    if let search = options.search {
-        fuzzCheck(descriptor.offersSearch, "search on \(descriptor.collection)")
+    fuzzCheck(fields.allSatisfy { collection.sort(named: $0) != nil }, "undeclared sort in \(fields)")
+    fuzzCheck(parameters.view == .rows || collection.table != nil, "table view on \(collection.name)")
+    fuzzCheck(!parameters.sections || (collection.sections != nil && parameters.view == .rows), "sections on \(collection.name)")
+    if let search = parameters.search {
+        fuzzCheck(collection.isSearchable, "search on \(collection.name)")
         fuzzCheck(!search.isEmpty && search == search.trimmingCharacters(in: .whitespaces), "search \(search.debugDescription)")
-        fuzzCheck(search.count <= ListOptions.maxSearchLength, "search of \(search.count) characters")
+        fuzzCheck(search.count <= ListParameters.maxSearchLength, "search of \(search.count) characters")
     }
-    if let cursor = options.cursor {
-        fuzzCheck(!cursor.isEmpty && cursor.utf8.count <= ListOptions.maxCursorLength, "cursor of \(cursor.utf8.count) bytes")
+    if let cursor = parameters.cursor {
+        fuzzCheck(!cursor.isEmpty && cursor.utf8.count <= ListParameters.maxCursorLength, "cursor of \(cursor.utf8.count) bytes")
     }
-    let filterNames = options.filters.map(filterName)
-    fuzzCheck(Set(filterNames).count == filterNames.count, "a filter twice: \(filterNames)")
-    fuzzCheck(filterNames.allSatisfy { name in descriptor.filters.contains { $0.name == name } }, "filters \(filterNames)")
-}
-
-private func filterName(_ filter: ListFilter) -> String {
-    switch filter {
-    case .department: "department"
-    case .minPrice: "minPrice"
-    case .maxPrice: "maxPrice"
-    }
-}
-
-private func render(_ options: ListOptions) -> String {
-    var items: [(String, String)] = [("limit", String(options.limit)), ("sort", renderSort(options.sort))]
-    if options.view != .rows { items.append(("view", options.view.rawValue)) }
-    if options.groupByDepartment { items.append(("group", "department")) }
-    if let search = options.search { items.append(("q", search)) }
-    if let cursor = options.cursor { items.append(("cursor", cursor)) }
-    for filter in options.filters {
-        switch filter {
-        case .department(let id): items.append(("department", id.rawValue))
-        case .minPrice(let amount): items.append(("minPrice", String(amount)))
-        case .maxPrice(let amount): items.append(("maxPrice", String(amount)))
+    let names = parameters.filters.map(\.name)
+    fuzzCheck(Set(names).count == names.count, "a filter twice: \(names)")
+    for filter in parameters.filters {
+        guard let declared = collection.filter(named: filter.name) else {
+            fuzzCheck(false, "undeclared filter \(filter.name)")
+            continue
         }
+        fuzzCheck(filter.condition.field == declared.field && filter.condition.operation == declared.operation, "filter \(filter.name)")
+        fuzzCheck(
+            !filter.condition.values.isEmpty && (declared.operation == .oneOf || filter.condition.values.count == 1), "values of \(filter.name)")
     }
+}
+
+private func render(_ parameters: ListParameters, _ collection: CollectionDefinition) -> String {
+    var items: [(String, String)] = [("limit", String(parameters.limit)), ("sort", renderSort(parameters.sort))]
+    if parameters.view != .rows { items.append(("view", parameters.view.rawValue)) }
+    if parameters.sections, let sections = collection.sections { items.append(("group", sections.name)) }
+    if let search = parameters.search { items.append(("q", search)) }
+    if let cursor = parameters.cursor { items.append(("cursor", cursor)) }
+    for filter in parameters.filters { items.append((filter.name, filter.text)) }
     return PercentEncoding.query(items)
 }
 
@@ -101,9 +96,9 @@ private func renderSort(_ keys: [SortKey]) -> String {
     keys.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ",")
 }
 
-private func checkSort(_ text: String, _ collection: StoredCollection) {
+private func checkSort(_ text: String, _ collection: CollectionDefinition) {
     do throws(HTTPError) {
-        let keys = try ListOptions.parseSort(text, for: collection)
+        let keys = try ListParameters.parseSort(text, for: collection)
         fuzzCheck(renderSort(keys) == text, "sort \(text.debugDescription) parsed as \(keys)")
     } catch {
         fuzzCheck(error.code == "INVALID_SORT" && error.parameter == "sort", "sort refused with \(error.code)")

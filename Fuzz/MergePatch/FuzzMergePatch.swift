@@ -1,7 +1,7 @@
+import Domain
 import FuzzSupport
 
 @testable import APIServer
-import Domain
 
 /// JSON merge patch (RFC 7396) on parsed documents.
 ///

@@ -15,18 +15,19 @@ import Storage
 /// Key bytes 0...31: the seed corpus (Fuzz/make-seeds.py) seals valid tokens with the same key.
 private let signer = TokenSigner(key: Array(0..<32))
 
-private let shapes: [QueryShape] = {
-    func shape(_ collection: StoredCollection, sort: [SortKey], search: String? = nil) -> QueryShape {
-        let options = ListOptions(
-            sort: sort, filters: [], search: search, groupByDepartment: false, view: .rows, limit: 50, cursor: nil)
-        return QueryShape(collection: collection, parent: nil, options: options)
+private let shapes: [CatalogShape] = {
+    let catalog = DemoCatalog.catalog
+    func shape(_ name: String, sort: [SortKey], search: String? = nil) -> CatalogShape? {
+        guard let collection = catalog.collection(named: name) else { return nil }
+        let parameters = ListParameters(sort: sort, search: search, limit: 50)
+        return CatalogShape(collection: ServedCollection(collection, catalog: catalog), parent: nil, parameters: parameters)
     }
     return [
-        shape(.products, sort: [SortKey("name")]),
-        shape(.products, sort: [SortKey("price", descending: true)]),
-        shape(.people, sort: [SortKey("familyName"), SortKey("givenName")], search: "ann"),
-        shape(.samples, sort: [SortKey("timestamp")]),
-    ]
+        shape("products", sort: [SortKey("name")]),
+        shape("products", sort: [SortKey("price", descending: true)]),
+        shape("people", sort: [SortKey("familyName"), SortKey("givenName")], search: "ann"),
+        shape("samples", sort: [SortKey("timestamp")]),
+    ].compactMap { $0 }
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -41,15 +42,15 @@ public func fuzzTokens(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         if let decoded = Base64URL.decode(text) {
             fuzzCheck(Base64URL.encode(decoded) == text, "base64url \(text) decodes, but is not how its bytes encode")
         }
-        if selector % 4 == 0 { checkCursor(text, shape) } else { checkChangeToken(text, shape.collection) }
+        if selector % 4 == 0 { checkCursor(text, shape) } else { checkChangeToken(text, shape.collection.name) }
     default:
         fuzzCheck(Base64URL.decode(Base64URL.encode(rest)) == rest, "base64url decoding does not invert encoding")
-        if selector % 4 == 1 { checkCursor(signer.seal(rest), shape) } else { checkChangeToken(signer.seal(rest), shape.collection) }
+        if selector % 4 == 1 { checkCursor(signer.seal(rest), shape) } else { checkChangeToken(signer.seal(rest), shape.collection.name) }
     }
     return 0
 }
 
-private func checkCursor(_ token: String, _ shape: QueryShape) {
+private func checkCursor(_ token: String, _ shape: CatalogShape) {
     let values: [SortValue]
     do throws(HTTPError) {
         values = try Cursor.open(token, shape: shape, signer: signer)
@@ -61,7 +62,7 @@ private func checkCursor(_ token: String, _ shape: QueryShape) {
     fuzzCheck(resealed == token, "cursor \(token) opens to \(values), which seals as \(resealed)")
 }
 
-private func checkChangeToken(_ token: String, _ collection: StoredCollection) {
+private func checkChangeToken(_ token: String, _ collection: String) {
     let sequence: Int64
     do throws(HTTPError) {
         sequence = try ChangeToken.open(token, collection: collection, signer: signer)

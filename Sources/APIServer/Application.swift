@@ -1,3 +1,4 @@
+import Domain
 import HTTPServer
 import Logging
 import Metrics
@@ -13,21 +14,18 @@ public final class Application: Sendable {
         public var registry: PrometheusCollectorRegistry
         public var healthChecks: [HealthCheck]
         public var logger: Logger
-        /// The collections' source of truth; without one only the operational routes exist.
-        public var store: (any ItemStore)?
+        /// The collections' source of truth, made from a definition (the demo's by default);
+        /// without one only the operational routes exist.
+        public var store: CatalogStore?
         /// The key that signs cursors and change tokens; keep it across restarts.
         public var tokenKey: [UInt8]
-        /// A store made from a collection definition: when given, the /v1 routes serve its
-        /// catalog (and `/openapi.yaml` describes it) instead of `store`'s demo collections.
-        public var catalogStore: CatalogStore?
         /// Rendered list pages kept by ETag, and 8 times as many details (0: no caches).
         public var responseCacheEntries: Int
 
         public init(
-            registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: (any ItemStore)? = nil,
-            tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048, catalogStore: CatalogStore? = nil
+            registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: CatalogStore? = nil,
+            tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048
         ) {
-            self.catalogStore = catalogStore
             self.registry = registry
             self.healthChecks = healthChecks
             self.logger = logger
@@ -61,18 +59,15 @@ public final class Application: Sendable {
         let cache = ResponseCache(maxEntries: dependencies.responseCacheEntries)
         let details = ResponseCache(
             maxEntries: dependencies.responseCacheEntries * detailEntriesPerListEntry, maxBytes: 16 * 1024 * 1024)
-        if let catalogStore = dependencies.catalogStore {
-            let served = ServedCatalog(store: catalogStore)
+        if let store = dependencies.store {
+            let served = ServedCatalog(store: store)
             let spec = OpenAPIDocument.yaml(for: served.catalog, version: RowserverVersion.current)
             SpecController(spec: Array(spec.utf8)).register(in: &router)
             CatalogListController(served: served, signer: TokenSigner(key: dependencies.tokenKey), cache: cache).register(in: &router)
             CatalogItemsController(served: served, details: details).register(in: &router)
-            return router
-        }
-        SpecController(spec: OpenAPISpec.bytes).register(in: &router)
-        if let store = dependencies.store {
-            registerCollectionRoutes(
-                in: &router, store: store, signer: TokenSigner(key: dependencies.tokenKey), cache: cache, details: details)
+        } else {
+            SpecController(spec: Array(OpenAPIDocument.yaml(for: Catalog(collections: []), version: RowserverVersion.current).utf8))
+                .register(in: &router)
         }
         return router
     }
@@ -80,14 +75,6 @@ public final class Application: Sendable {
     @discardableResult
     public func shutdown(gracePeriod: Double? = nil) -> Bool {
         server.shutdown(gracePeriod: gracePeriod)
-    }
-
-    /// The /v1 routes: lists (CollectionsController) and single items (ItemsController).
-    static func registerCollectionRoutes(
-        in router: inout Router, store: any ItemStore, signer: TokenSigner, cache: ResponseCache, details: ResponseCache
-    ) {
-        CollectionsController(store: store, signer: signer, cache: cache).register(in: &router)
-        ItemsController(store: store, details: details).register(in: &router)
     }
 
     /// 32 random bytes for signing tokens.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Definitions
 import Domain
 import Foundation
 import Storage
@@ -52,9 +53,10 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
-        let store: SQLiteStore
+        let catalog = try DefinitionLoader.demo()
+        let store: CatalogStore
         do {
-            store = try SQLiteStore(path: db, options: .init(seedDemoData: false))
+            store = try CatalogStore(path: db, catalog: catalog, options: .init(seedDemoData: false))
         } catch {
             printError("cannot open \(db): \(error)")
             throw ExitCode.failure
@@ -64,23 +66,23 @@ struct Generate: ParsableCommand {
             volume: DemoData.Volume(
                 products: 0, departments: departments, people: people, articles: articles, documents: documents, tracks: tracks,
                 samples: samples))
-        let small: [StoredItem] =
-            dataset.departments.map(StoredItem.department) + dataset.people.map(StoredItem.person)
-            + dataset.articles.map(StoredItem.article) + dataset.documents.map(StoredItem.document)
-            + dataset.tracks.map(StoredItem.track) + dataset.samples.map(StoredItem.sample)
+        let small = dataset.items(in: catalog)
+        guard let productCollection = catalog.collection(named: "products") else { throw ExitCode.failure }
         let total = small.count + products
         let progress = ProgressReporter(label: "generating", unit: "items")
         do {
             let count = try store.bulkLoad { loader in
-                func insert(_ item: StoredItem) throws {
-                    try loader.insert(item)
+                func insert(_ item: Item, _ collection: String) throws {
+                    try loader.insert(item, into: collection)
                     if loader.insertedCount % 4_096 == 0 {
                         progress.update(count: loader.insertedCount, fraction: Double(loader.insertedCount) / Double(max(total, 1)))
                     }
                 }
-                for item in small { try insert(item) }
-                for product in generator.products(count: products) { try insert(.product(product)) }
-                progress.note("indexing for search and committing \(ProgressReporter.grouped(loader.insertedCount)) items…")
+                for (collection, item) in small { try insert(item, collection.name) }
+                for product in generator.products(count: products) {
+                    try insert(DemoItems.product(product, in: productCollection), productCollection.name)
+                }
+                progress.note("committing \(ProgressReporter.grouped(loader.insertedCount)) items…")
                 return loader.insertedCount
             }
             progress.finish(count: count, message: "generated \(ProgressReporter.grouped(count)) items (seed \(seed)) into \(db)")

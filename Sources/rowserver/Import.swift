@@ -15,8 +15,10 @@ struct Import: ParsableCommand {
             """
     )
 
-    @Argument(help: "The collection: \(StoredCollection.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Argument(help: "The collection's name in the definition (products, people… for the demo).")
     var collection: String
+
+    @OptionGroup var definition: DefinitionOption
 
     @Argument(help: "The JSON Lines file.")
     var file: String
@@ -28,28 +30,29 @@ struct Import: ParsableCommand {
     var maxErrors: Int = 20
 
     func validate() throws {
-        guard StoredCollection(rawValue: collection) != nil else {
-            throw ValidationError("unknown collection \"\(collection)\"; one of \(StoredCollection.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
         guard maxErrors >= 1 else { throw ValidationError("--max-errors must be at least 1") }
     }
 
     func run() throws {
-        guard let collection = StoredCollection(rawValue: collection) else { throw ExitCode.validationFailure }
-        let store: SQLiteStore
+        let catalog = try definition.catalog()
+        guard let target = catalog.collection(named: collection) else {
+            printError("unknown collection \"\(collection)\"; one of \(catalog.collections.map(\.name).joined(separator: ", "))")
+            throw ExitCode.validationFailure
+        }
+        let store: CatalogStore
         do {
-            store = try SQLiteStore(path: db, options: .init(seedDemoData: false))
+            store = try CatalogStore(path: db, catalog: catalog, options: .init(seedDemoData: false))
         } catch {
             printError("cannot open \(db): \(error)")
             throw ExitCode.failure
         }
-        let progress = ProgressReporter(label: "importing \(collection.rawValue)", unit: "lines")
+        let progress = ProgressReporter(label: "importing \(target.name)", unit: "lines")
         do {
-            let count = try JSONLImporter(collection: collection, reportLimit: maxErrors).run(path: file, into: store) { step in
+            let count = try CatalogImporter(collection: target, catalog: catalog, reportLimit: maxErrors).run(path: file, into: store) { step in
                 progress.update(count: step.lines, fraction: step.fraction)
-                if step.fraction == 1 { progress.note("read \(ProgressReporter.grouped(step.lines)) lines; indexing for search and committing…") }
+                if step.fraction == 1 { progress.note("read \(ProgressReporter.grouped(step.lines)) lines; committing…") }
             }
-            progress.finish(count: count, message: "imported \(ProgressReporter.grouped(count)) \(collection.rawValue) into \(db)")
+            progress.finish(count: count, message: "imported \(ProgressReporter.grouped(count)) \(target.name) into \(db)")
         } catch {
             progress.abandon()
             printError("\(error)")
@@ -59,7 +62,6 @@ struct Import: ParsableCommand {
     }
 }
 
-/// Writes a line to standard error.
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }

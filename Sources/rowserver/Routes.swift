@@ -10,11 +10,14 @@ import Storage
 struct Routes: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print every route the server answers (METHOD TEMPLATE).")
 
+    @OptionGroup var definition: DefinitionOption
+
     func run() throws {
+        let catalog = try definition.catalog()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-routes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteStore(path: directory.appendingPathComponent("routes.sqlite").path, options: .init())
+        let store = try CatalogStore(path: directory.appendingPathComponent("routes.sqlite").path, catalog: catalog)
         let router = Application.makeRouter(
             .init(registry: PrometheusCollectorRegistry(), logger: Logger(label: "routes"), store: store))
         for route in router.templates {

@@ -1,7 +1,5 @@
 import APIServer
 import ArgumentParser
-import Definitions
-import Domain
 import Foundation
 import HTTPServer
 import Logging
@@ -26,12 +24,7 @@ struct Serve: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Fill a new database with the demo data. (ROWSERVER_DEMO_DATA=0 turns it off)")
     var demoData: Bool = Environment.string("ROWSERVER_DEMO_DATA").map { $0 != "0" && $0 != "false" } ?? true
 
-    @Option(
-        help: """
-            A collection definition (YAML or JSON) to serve instead of the demo collections; checked first, and refused \
-            with every mistake by line and column. (ROWSERVER_COLLECTIONS)
-            """)
-    var collections: String? = Environment.string("ROWSERVER_COLLECTIONS")
+    @OptionGroup var definition: DefinitionOption
 
     @Option(help: "Port to listen on; 0 picks a free one and prints it. (ROWSERVER_PORT)")
     var port: Int = Environment.int("ROWSERVER_PORT") ?? 8080
@@ -123,44 +116,23 @@ struct Serve: ParsableCommand {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         let application: Application
-        if let collections {
-            let catalog: Catalog
-            do {
-                catalog = try DefinitionLoader.load(path: collections)
-            } catch {
-                // Nothing has opened the database yet: a bad definition leaves it untouched.
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
-                throw ExitCode(1)
-            }
-            do {
-                let store = try CatalogStore(path: db, catalog: catalog, options: .init(seedDemoData: demoData, mmapSizeMiB: mmapMib))
-                let database = HealthCheck(name: "database", minimumInterval: 0.25) { try store.checkHealth() }
-                application = try Application(
-                    configuration: configuration,
-                    dependencies: .init(
-                        registry: registry, healthChecks: [database], logger: logger, tokenKey: try TokenKeyFile.load(besides: db),
-                        responseCacheEntries: responseCache, catalogStore: store))
-            } catch StoreError.incompatibleDefinition(let message) {
-                logger.critical("cannot start: \(message)")
-                throw ExitCode(1)
-            } catch {
-                logger.critical("cannot start: \(error)")
-                throw ExitCode(1)
-            }
-        } else {
-            do {
-                let store = try SQLiteStore(path: db, options: .init(seedDemoData: demoData, mmapSizeMiB: mmapMib))
-                // At most 4 database probes a second, however hard /health is polled.
-                let database = HealthCheck(name: "database", minimumInterval: 0.25) { try store.checkHealth() }
-                application = try Application(
-                    configuration: configuration,
-                    dependencies: .init(
-                        registry: registry, healthChecks: [database], logger: logger, store: store, tokenKey: try TokenKeyFile.load(besides: db),
-                        responseCacheEntries: responseCache))
-            } catch {
-                logger.critical("cannot start: \(error)")
-                throw ExitCode(1)
-            }
+        let catalog = try definition.catalog()
+        do {
+            // The definition is good before the database is opened: a bad one leaves it untouched.
+            let store = try CatalogStore(path: db, catalog: catalog, options: .init(seedDemoData: demoData, mmapSizeMiB: mmapMib))
+            // At most 4 database probes a second, however hard /health is polled.
+            let database = HealthCheck(name: "database", minimumInterval: 0.25) { try store.checkHealth() }
+            application = try Application(
+                configuration: configuration,
+                dependencies: .init(
+                    registry: registry, healthChecks: [database], logger: logger, store: store, tokenKey: try TokenKeyFile.load(besides: db),
+                    responseCacheEntries: responseCache))
+        } catch StoreError.incompatibleDefinition(let message) {
+            logger.critical("cannot start: \(message)")
+            throw ExitCode(1)
+        } catch {
+            logger.critical("cannot start: \(error)")
+            throw ExitCode(1)
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         print("rowserver \(RowserverVersion.current) listening on http://\(shownHost):\(application.port)")

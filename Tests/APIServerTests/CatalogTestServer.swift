@@ -29,7 +29,7 @@ final class CatalogTestServer: Sendable {
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         application = try Application(
-            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, catalogStore: store))
+            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store))
     }
 
     /// The tickets example of the repository.

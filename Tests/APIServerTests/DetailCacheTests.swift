@@ -1,3 +1,4 @@
+import Definitions
 import Domain
 import Foundation
 import HTTPTestSupport
@@ -62,7 +63,7 @@ struct DetailCacheTests {
         let other = try await server.create("tracks", #"{"title":"Other","channels":[{"name":"Mono"}]}"#)
         let trackID = try #require(EntityID(parsing: String(track.split(separator: "/").last ?? ""), kind: .track))
         let sampleID = EntityID.generate(kind: .sample)
-        _ = try await server.store.insert(.sample(AudioSample(id: sampleID, trackID: trackID, timestampMilliseconds: 1, levels: [0.5])))
+        try await server.store.insert(sample: AudioSample(id: sampleID, trackID: trackID, timestampMilliseconds: 1, levels: [0.5]))
         #expect(try await fetch(port: server.port, "\(track)/samples/\(sampleID.rawValue)").status == 200)
         #expect(try await fetch(port: server.port, "\(other)/samples/\(sampleID.rawValue)").status == 404)
     }
@@ -73,21 +74,26 @@ struct DetailCacheTests {
     static let track2 = EntityID(kind: .track, timestampMilliseconds: 1, randomBits: 2)
 
     /// A sample's key reads the samples' and the tracks' versions (1 and 12 unless changed).
+    static let catalog = try? DefinitionLoader.demo()
+
     static func key(
-        collection: StoredCollection = .samples, id: EntityID = product1, parent: EntityID? = track1,
-        versions: [StoredCollection: Int64] = [.samples: 1, .tracks: 12], locale: RenderLocale = .enUS
+        collection: String = "samples", id: EntityID = product1, parent: EntityID? = track1,
+        versions: [String: Int64] = ["samples": 1, "tracks": 12], locale: RenderLocale = .enUS
     ) -> String {
-        DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale) { versions[$0] ?? 0 }
+        guard let catalog, let definition = catalog.collection(named: collection) else { return "" }
+        return DetailCacheKey.make(collection: ServedCollection(definition, catalog: catalog), id: id, parent: parent, locale: locale) {
+            versions[$0] ?? 0
+        }
     }
 
     @Test(arguments: [
-        ("another collection", key(collection: .products)),
+        ("another collection", key(collection: "products")),
         ("another item", key(id: product2)),
         ("another track", key(parent: track2)),
         ("no track", key(parent: nil)),
-        ("a later version of the item's collection", key(versions: [.samples: 2, .tracks: 12])),
-        ("a later version of a collection it reads", key(versions: [.samples: 1, .tracks: 13])),
-        ("versions that concatenate alike", key(versions: [.samples: 11, .tracks: 2])),
+        ("a later version of the item's collection", key(versions: ["samples": 2, "tracks": 12])),
+        ("a later version of a collection it reads", key(versions: ["samples": 1, "tracks": 13])),
+        ("versions that concatenate alike", key(versions: ["samples": 11, "tracks": 2])),
         ("another locale", key(locale: .deDE)),
     ])
     func keysDifferByEverythingThatShapesTheBytes(change: String, changed: String) {

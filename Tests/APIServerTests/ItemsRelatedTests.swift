@@ -65,8 +65,7 @@ struct ItemsRelatedTests {
 
         let trackID = try #require(EntityID(parsing: Self.id(track), kind: .track))
         let sampleID = EntityID.generate(kind: .sample)
-        _ = try await server.store.insert(
-            .sample(AudioSample(id: sampleID, trackID: trackID, timestampMilliseconds: 12_500, levels: [0.25, -3.5])))
+        try await server.store.insert(sample: AudioSample(id: sampleID, trackID: trackID, timestampMilliseconds: 12_500, levels: [0.25, -3.5]))
         let path = "\(track)/samples/\(sampleID.rawValue)"
         let sample = try await fetch(port: server.port, path)
         #expect(sample.status == 200)

@@ -1,4 +1,5 @@
 import APIServer
+import Definitions
 import Foundation
 import HTTPServer
 import HTTPTestSupport
@@ -10,7 +11,7 @@ import Storage
 /// folder (removed when the value goes away), with helpers for the item routes.
 final class ItemsTestServer: Sendable {
     let application: Application
-    let store: SQLiteStore
+    let store: CatalogStore
     let directory: URL
 
     var port: Int { application.port }
@@ -18,7 +19,8 @@ final class ItemsTestServer: Sendable {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-items-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteStore(path: directory.appendingPathComponent("items.sqlite").path, options: .init(seedDemoData: false))
+        store = try CatalogStore(
+            path: directory.appendingPathComponent("items.sqlite").path, catalog: try DefinitionLoader.demo(), options: .init(seedDemoData: false))
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2

@@ -65,9 +65,9 @@ struct ListRouteTests {
         ] {
             let ids = try await walk(port: app.port, path)
             #expect(Set(ids).count == ids.count, "\(path) repeated a row")
-            let collection: StoredCollection = path.contains("people") ? .people : .products
+            let collection = try app.store.definition(path.contains("people") ? "people" : "products")
             let keys = try sort.map { try ListOptionsForTests.sortKeys($0) }
-            let expected = try allIDs(app.store, ListQuery(collection: collection, sort: keys, limit: 200))
+            let expected = try allIDs(app.store, CatalogQuery(collection: collection, sort: keys, limit: 200))
             #expect(ids == expected, "\(path) differs from the store's order")
         }
     }
@@ -106,7 +106,7 @@ struct ListRouteTests {
         let app = try LiveStoreApplication()
         let first = try #require(try await fetch(port: app.port, "/v1/products?limit=10").json)
         let cursor = try #require(first["next"] as? String)
-        for other in ["sort=-name", "q=key", "view=table", "minPrice=5"] {
+        for other in ["sort=-name", "q=key", "view=table", "minPrice=USD:5"] {
             let response = try await fetch(port: app.port, "/v1/products?limit=10&\(other)&cursor=\(cursor)")
             #expect(response.json?["code"] as? String == "INVALID_CURSOR", "\(other)")
         }
@@ -153,11 +153,29 @@ struct ListRouteTests {
         let departments = try #require(try await fetch(port: app.port, "/v1/departments?limit=200").json?["rows"] as? [[String: Any]])
         let sales = try #require(departments.first { $0["title"] as? String == "Sales" }?["id"] as? String)
         let people = try await walk(port: app.port, "/v1/people?department=\(sales)&limit=200")
-        let expected = try allIDs(app.store, ListQuery(collection: .people, filters: [.department(EntityID(parsing: sales)!)], limit: 200))
+        let peopleDefinition = try app.store.definition("people")
+        let departmentField = try #require(peopleDefinition.fieldIndex(named: "departmentID"))
+        let expected = try allIDs(
+            app.store,
+            CatalogQuery(
+                collection: peopleDefinition,
+                conditions: [
+                    FieldCondition(field: departmentField, operation: .equals, values: [.reference(try #require(EntityID(parsing: sales)))])
+                ],
+                limit: 200))
         #expect(people == expected)
         #expect(!people.isEmpty)
-        let cheap = try await walk(port: app.port, "/v1/products?maxPrice=1000&limit=200")
-        let cheapExpected = try allIDs(app.store, ListQuery(collection: .products, filters: [.maxPrice(1000)], limit: 200))
+        // Money bounds take a currency and keep to it: USD:100.00 never lets ¥1,000 through.
+        let cheap = try await walk(port: app.port, "/v1/products?maxPrice=USD:100.00&limit=200")
+        let products = try app.store.definition("products")
+        let price = try #require(products.fieldIndex(named: "price"))
+        let cheapExpected = try allIDs(
+            app.store,
+            CatalogQuery(
+                collection: products,
+                conditions: [FieldCondition(field: price, operation: .atMost, values: [.money(Money(minorUnits: 10_000, currency: "USD"))])],
+                limit: 200))
+        #expect(!cheap.isEmpty)
         #expect(cheap == cheapExpected)
     }
 }
@@ -181,7 +199,7 @@ func walk(port: Int, _ path: String, headers: [(String, String)] = []) async thr
 }
 
 /// Every id of a query, in the store's own order.
-func allIDs(_ store: SQLiteStore, _ query: ListQuery) throws -> [String] {
+func allIDs(_ store: CatalogStore, _ query: CatalogQuery) throws -> [String] {
     var query = query
     var ids: [String] = []
     while true {

@@ -1,4 +1,5 @@
 import APIServer
+import Definitions
 import Foundation
 import HTTPServer
 import Logging
@@ -9,7 +10,7 @@ import Storage
 /// filled with the demo data. The folder is removed when the value goes away.
 final class LiveStoreApplication: Sendable {
     let application: Application
-    let store: SQLiteStore
+    let store: CatalogStore
     let directory: URL
 
     var port: Int { application.port }
@@ -17,8 +18,8 @@ final class LiveStoreApplication: Sendable {
     init(seedDemoData: Bool = true, changeRetention: Int = 100_000) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteStore(
-            path: directory.appendingPathComponent("test.sqlite").path,
+        store = try CatalogStore(
+            path: directory.appendingPathComponent("test.sqlite").path, catalog: try DefinitionLoader.demo(),
             options: .init(seedDemoData: seedDemoData, changeRetention: changeRetention))
         var configuration = ServerConfiguration()
         configuration.port = 0

@@ -54,8 +54,9 @@ struct OperationalEndpointTests {
         #expect(!response.text.contains("/no/such/path"), "raw paths must never become labels")
     }
 
+    /// The served document is generated from the served definition; the top-level file is the demo's.
     @Test func specIsServedAsYAML() async throws {
-        let app = try LiveApplication()
+        let app = try LiveStoreApplication(seedDemoData: false)
         let response = try await fetch(port: app.port, "/openapi.yaml")
         #expect(response.status == 200)
         #expect(response.header("Content-Type")?.hasPrefix("application/yaml") == true)

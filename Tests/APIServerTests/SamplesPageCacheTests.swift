@@ -9,8 +9,7 @@ struct SamplesPageCacheTests {
     static func trackWithSample(_ server: ItemsTestServer) async throws -> String {
         let track = try await server.create("tracks", #"{"title":"Song","channels":[{"name":"Left"}]}"#)
         let trackID = try #require(EntityID(parsing: String(track.split(separator: "/").last ?? ""), kind: .track))
-        _ = try await server.store.insert(
-            .sample(AudioSample(id: .generate(kind: .sample), trackID: trackID, timestampMilliseconds: 1, levels: [0.5])))
+        try await server.store.insert(sample: AudioSample(id: .generate(kind: .sample), trackID: trackID, timestampMilliseconds: 1, levels: [0.5]))
         return track
     }
 

@@ -1,19 +1,13 @@
 import Domain
-import Storage
 
-/// The cache key of a detail: everything that shapes its bytes — the item (and the track a
-/// sample is addressed under), the versions of the collections its detail reads (bumped by
-/// every committed change) and the locale. The server's version needs no place: a cache lives
-/// as long as its process.
+/// The response cache's key of a detail: the collection, the versions of every collection the
+/// detail reads, the item, its parent and the locale; a commit to any of them changes the key,
+/// so a kept detail is never older than the newest commit.
 enum DetailCacheKey {
-    /// `version` gives each collection's current version; the collections are those
-    /// `ListETag.forEachDependency` names, written straight into the key (no array per request).
-    static func make(
-        collection: StoredCollection, id: EntityID, parent: EntityID?, locale: RenderLocale, version: (StoredCollection) -> Int64
-    ) -> String {
-        var key = collection.rawValue
+    static func make(collection: ServedCollection, id: EntityID, parent: EntityID?, locale: RenderLocale, version: (String) -> Int64) -> String {
+        var key = collection.name
         key.reserveCapacity(64)
-        ListETag.forEachDependency(of: collection) { dependency in
+        for dependency in collection.dependencies {
             key += ":"
             key += String(version(dependency))
         }

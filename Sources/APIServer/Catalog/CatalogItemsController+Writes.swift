@@ -28,10 +28,10 @@ extension CatalogItemsController {
         for _ in 0..<Self.patchAttempts {
             let current = try load(collection, id)
             let related = try related(current, in: collection)
-            try ItemsController.check(precondition, version: related.version)
+            try Self.check(precondition, version: related.version)
             let writable = ItemDocument.writable(current.item, in: collection.definition)
             // `"typo": null` would vanish in the merge and pass unnoticed: refuse it here.
-            let unknown = ItemsController.unknownRemovals(patch, in: Self.withNullFields(writable, collection.definition), at: "")
+            let unknown = Self.unknownRemovals(patch, in: Self.withNullFields(writable, collection.definition), at: "")
             if !unknown.isEmpty { throw HTTPError.validationFailed(unknown) }
             let document = MergePatch.apply(patch, to: writable)
             let item = try validated(
@@ -73,7 +73,7 @@ extension CatalogItemsController {
         var ifVersion: Int64?
         if let precondition {
             let current = try load(collection, id)
-            try ItemsController.check(precondition, version: try related(current, in: collection).version)
+            try Self.check(precondition, version: try related(current, in: collection).version)
             // The store re-checks the version in the deleting transaction: nothing slips in between.
             if precondition != .any { ifVersion = current.version }
         }
@@ -95,5 +95,27 @@ extension CatalogItemsController {
         }
         guard errors.isEmpty, let item = outcome.item else { throw .validationFailed(errors) }
         return item
+    }
+
+    /// Members of a merge patch that remove (`null`) a field the item does not have: a merge
+    /// would drop them silently, and a client would never learn of its typo.
+    static func unknownRemovals(_ patch: JSONValue, in document: JSONValue, at pointer: String) -> [HTTPError.FieldError] {
+        guard case .object(let members) = patch, case .object(let fields) = document else { return [] }
+        var failures: [HTTPError.FieldError] = []
+        for member in members {
+            let path = JSONPointer.appending(pointer, member.key)
+            guard let field = fields.first(where: { $0.key == member.key }) else {
+                if member.value == .null { failures.append(.init(pointer: path, detail: "Unknown field.")) }
+                continue
+            }
+            failures += unknownRemovals(member.value, in: field.value, at: path)
+        }
+        return failures
+    }
+
+    /// 412 unless `If-Match` is absent, `*`, or names `version` (the representation version).
+    static func check(_ precondition: EntityTag.Precondition?, version: Int64) throws(HTTPError) {
+        guard case .versions(let versions)? = precondition, !versions.contains(version) else { return }
+        throw StoreError.versionMismatch(current: version).httpError
     }
 }

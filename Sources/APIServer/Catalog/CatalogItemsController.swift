@@ -59,12 +59,11 @@ struct CatalogItemsController: Sendable {
         _ collection: ServedCollection, _ id: EntityID, parent: EntityID?, request: Request, load: () throws(HTTPError) -> Versioned<Item>
     ) throws(HTTPError) -> Response {
         let locale = request.renderContext.locale
-        var key = collection.name
-        for dependency in collection.dependencies { key += ":" + String(store.version(of: dependency)) }
-        key += "/" + id.rawValue + "@" + (parent?.rawValue ?? "") + "|" + locale.rawValue
+        let store = store
+        let key = DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale) { store.version(of: $0) }
         if let cached = details.lookup(key) {
             if let tag = cached.headers["ETag"], EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
-                return CollectionsController.notModified(tag: tag, locale: locale)
+                return CatalogListController.notModified(tag: tag, locale: locale)
             }
             return cached
         }
@@ -72,7 +71,7 @@ struct CatalogItemsController: Sendable {
         let related = try related(item, in: collection)
         let tag = EntityTag.detail(version: related.version, locale: locale)
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
-            return CollectionsController.notModified(tag: tag, locale: locale)
+            return CatalogListController.notModified(tag: tag, locale: locale)
         }
         let response = detailResponse(item.item, collection: collection, related: related, context: request.renderContext)
         details.store(response, for: key)

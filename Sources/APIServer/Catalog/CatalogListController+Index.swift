@@ -9,7 +9,7 @@ extension CatalogListController {
         let locale = request.renderContext.locale
         let tag = "\"i\(RowserverVersion.current).\(locale.rawValue)\""
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
-            return CollectionsController.notModified(tag: tag, locale: locale)
+            return CatalogListController.notModified(tag: tag, locale: locale)
         }
         var response = Response.json(indexBodies[locale.ordinal])
         response.headers.set("ETag", tag)

@@ -66,16 +66,16 @@ struct CatalogListController: Sendable {
         // A tag is issued only with a page that passed every check below and covers the exact
         // target, locale and versions: a kept page under it, or a client's copy naming it, answers.
         if let revalidation {
-            if revalidation == tag { return CollectionsController.notModified(tag: tag, locale: context.locale) }
+            if revalidation == tag { return Self.notModified(tag: tag, locale: context.locale) }
         } else if let cached = cache.lookup(tag) {
             return cached
         }
-        let parameters = try ListParameters.parse(request.query, for: collection.definition)
+        let parameters = try ListParameters.parse(request.query, for: collection.definition, catalog: served.catalog)
         let shape = CatalogShape(collection: collection, parent: parent, parameters: parameters)
         // `If-None-Match: *` must not answer 304 for a parent that does not exist: read it first.
         let parentItem = try loadParent()
         if EntityTag.noneMatchHits(revalidation, current: tag) {
-            return CollectionsController.notModified(tag: tag, locale: context.locale)
+            return Self.notModified(tag: tag, locale: context.locale)
         }
         if let cached = cache.lookup(tag) { return cached }
         let after = try parameters.cursor.map { cursor throws(HTTPError) in try Cursor.open(cursor, shape: shape, signer: signer) }
@@ -93,6 +93,14 @@ struct CatalogListController: Sendable {
         }
         response.setLanguage(context.locale)
         cache.store(response, for: tag)
+        return response
+    }
+
+    static func notModified(tag: String, locale: RenderLocale) -> Response {
+        var response = Response.empty(status: 304)
+        response.headers.set("ETag", tag)
+        response.headers.set("Cache-Control", "no-cache")
+        response.setLanguage(locale)
         return response
     }
 }

@@ -21,7 +21,9 @@ import Storage
 enum FilterValue {
     static let maxValues = 50
 
-    static func condition(_ filter: FilterDefinition, _ text: String, in collection: CollectionDefinition) throws(HTTPError) -> FieldCondition {
+    static func condition(_ filter: FilterDefinition, _ text: String, in collection: CollectionDefinition, catalog: Catalog) throws(HTTPError)
+        -> FieldCondition
+    {
         let field = collection.fields[filter.field]
         let parts = filter.operation == .oneOf ? text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [text]
         guard parts.count <= maxValues else {
@@ -29,7 +31,7 @@ enum FilterValue {
         }
         var values: [FieldValue] = []
         for part in parts {
-            guard let value = parse(part, type: field.type) else {
+            guard let value = parse(part, type: field.type, catalog: catalog) else {
                 throw .badRequest("INVALID_FILTER", "\(filter.name) must be \(expected(field.type)).", parameter: filter.name)
             }
             values.append(value)
@@ -37,14 +39,15 @@ enum FilterValue {
         return FieldCondition(field: filter.field, operation: filter.operation, values: values)
     }
 
-    static func parse(_ text: String, type: FieldType) -> FieldValue? {
+    static func parse(_ text: String, type: FieldType, catalog: Catalog) -> FieldValue? {
         switch type {
         case .text, .longText, .markdown, .email, .phone, .image:
             return (1...500).contains(text.count) ? .text(text) : nil
         case .enumeration(let cases):
             return cases.contains { $0.value == text } ? .text(text) : nil
-        case .reference:
-            return EntityID(parsing: text).map(FieldValue.reference)
+        case .reference(let target):
+            guard let kind = catalog.collection(named: target)?.kind else { return nil }
+            return EntityID(parsing: text, kind: kind).map(FieldValue.reference)
         case .integer:
             return integer(text).map(FieldValue.integer)
         case .decimal(let scale):

@@ -27,7 +27,7 @@ struct ListParameters: Sendable, Hashable {
     var limit: Int
     var cursor: String?
 
-    static func parse(_ items: [QueryItem], for collection: CollectionDefinition) throws(HTTPError) -> ListParameters {
+    static func parse(_ items: [QueryItem], for collection: CollectionDefinition, catalog: Catalog) throws(HTTPError) -> ListParameters {
         var seen = Set<String>()
         var parameters = ListParameters(sort: collection.defaultSort, limit: collection.limits.defaultLimit)
         for item in items {
@@ -68,7 +68,7 @@ struct ListParameters: Sendable, Hashable {
                 guard let filter = collection.filter(named: item.name) else {
                     throw .badRequest("UNKNOWN_PARAMETER", "The parameter '\(item.name)' is not known here.", parameter: item.name)
                 }
-                let condition = try FilterValue.condition(filter, item.value, in: collection)
+                let condition = try FilterValue.condition(filter, item.value, in: collection, catalog: catalog)
                 parameters.filters.append(Filter(name: item.name, text: item.value, condition: condition))
             }
         }

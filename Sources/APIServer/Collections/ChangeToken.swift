@@ -4,27 +4,6 @@ import Storage
 /// The change feed's resume token: a collection and a change-log sequence, signed like
 /// cursors so a client can neither forge one nor reuse it on another collection.
 enum ChangeToken {
-    static let format: UInt8 = 2
-
-    static func seal(collection: StoredCollection, after sequence: Int64, signer: TokenSigner) -> String {
-        var payload: [UInt8] = [format, collectionCode(collection)]
-        withUnsafeBytes(of: sequence.bigEndian) { payload += $0 }
-        return signer.seal(payload)
-    }
-
-    static func open(_ token: String, collection: StoredCollection, signer: TokenSigner) throws(HTTPError) -> Int64 {
-        guard token.utf8.count <= 256, let payload = signer.open(token), payload.count == 10, payload[0] == format,
-            payload[1] == collectionCode(collection)
-        else {
-            throw .badRequest("INVALID_TOKEN", "since is not a change token this server issued for \(collection.rawValue).", parameter: "since")
-        }
-        let sequence = payload[2...].reduce(Int64(0)) { ($0 << 8) | Int64($1) }
-        guard sequence >= 0 else {
-            throw .badRequest("INVALID_TOKEN", "since is malformed.", parameter: "since")
-        }
-        return sequence
-    }
-
     /// Format 3: bound to a catalog collection by name.
     static func seal(collection name: String, after sequence: Int64, signer: TokenSigner) -> String {
         let bytes = Array(name.utf8.prefix(255))
@@ -43,9 +22,5 @@ enum ChangeToken {
         let sequence = payload[(2 + bytes.count)...].reduce(Int64(0)) { ($0 << 8) | Int64($1) }
         guard sequence >= 0 else { throw .badRequest("INVALID_TOKEN", "since is malformed.", parameter: "since") }
         return sequence
-    }
-
-    private static func collectionCode(_ collection: StoredCollection) -> UInt8 {
-        UInt8(StoredCollection.allCases.firstIndex(of: collection) ?? 0)
     }
 }

@@ -68,36 +68,6 @@ protocol CursorShape {
     var fingerprint: [UInt8] { get }
 }
 
-struct QueryShape: Sendable, Hashable, CursorShape {
-    var collection: StoredCollection
-    var parent: EntityID?
-    var options: ListOptions
-
-    /// A canonical description of the shape, hashed: equal shapes, equal fingerprints.
-    var canonical: String {
-        var text = collection.rawValue
-        text += "|p=" + (parent?.rawValue ?? "")
-        text += "|s=" + options.sort.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ",")
-        text += "|f=" + options.filters.map(Self.describe).joined(separator: ",")
-        text += "|q=" + (options.search.map { searchFolded($0) } ?? "")
-        text += "|g=" + (options.groupByDepartment ? "department" : "")
-        text += "|v=" + options.view.rawValue
-        return text
-    }
-
-    var fingerprint: [UInt8] {
-        Array(SHA256.hash(data: Array(canonical.utf8)).prefix(8))
-    }
-
-    private static func describe(_ filter: ListFilter) -> String {
-        switch filter {
-        case .department(let id): "department:" + id.rawValue
-        case .minPrice(let value): "minPrice:\(value)"
-        case .maxPrice(let value): "maxPrice:\(value)"
-        }
-    }
-}
-
 /// Reads a byte buffer front to back; every read is bounds-checked.
 struct ByteReader {
     private let bytes: [UInt8]

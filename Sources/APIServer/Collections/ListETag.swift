@@ -1,23 +1,14 @@
 import Crypto
 import Domain
 import HTTPServer
-import Storage
 
 /// The strong ETag of a list response: a digest of everything that shapes its bytes — the
 /// versions of the collections it reads (bumped by every committed change), the request's
 /// query, the locale and the server's version. Computed before any query runs, so a matching
-/// `If-None-Match` is answered 304 without touching the database.
+/// `If-None-Match` is answered 304 without touching the database. Hashed in place, without
+/// arrays: this runs on every list request, cached or revalidated.
 enum ListETag {
-    /// The tag of a list of `collection` as `store` stands now.
-    ///
-    /// Hashed in place, without arrays: this runs on every list request, cached or revalidated.
-    static func make(collection: StoredCollection, store: any ItemStore, target: String, locale: RenderLocale) -> String {
-        var hasher = SHA256()
-        forEachDependency(of: collection) { update(&hasher, store.version(of: $0)) }
-        return finish(&hasher, target: target, locale: locale)
-    }
-
-    /// The tag of a catalog list: the versions of the collections it reads, the target, the locale.
+    /// The tag of a list: the versions of the collections it reads, the target, the locale.
     static func make(versions: some Sequence<Int64>, target: String, locale: RenderLocale) -> String {
         var hasher = SHA256()
         for version in versions { update(&hasher, version) }
@@ -50,21 +41,6 @@ enum ListETag {
             }
             buffer[index] = UInt8(ascii: "\"")
             return index + 1
-        }
-    }
-
-    /// The collections whose changes can alter a list (or detail) of `collection`, one by one:
-    /// no array on the request path.
-    static func forEachDependency(of collection: StoredCollection, _ body: (StoredCollection) -> Void) {
-        switch collection {
-        case .people:
-            body(.people)
-            body(.departments)
-        case .samples:
-            body(.samples)
-            body(.tracks)
-        default:
-            body(collection)
         }
     }
 }

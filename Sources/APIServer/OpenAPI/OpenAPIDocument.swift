@@ -5,8 +5,8 @@ import Domain
 ///
 /// Built once at start-up and served at `GET /openapi.yaml`; the top-level `openapi.yaml` is
 /// this document for the demo definition. The same catalog always gives the same bytes.
-enum OpenAPIDocument {
-    static func yaml(for catalog: Catalog, version: String) -> String {
+public enum OpenAPIDocument {
+    public static func yaml(for catalog: Catalog, version: String) -> String {
         tree(for: catalog, version: version).yaml
     }
 

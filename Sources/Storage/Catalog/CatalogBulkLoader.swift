@@ -1,0 +1,47 @@
+import Domain
+import GRDB
+
+/// Inserts many items in one transaction: all of them or none (`generate`, `import`).
+///
+/// Each insert runs in its own savepoint, so a refused item (a duplicate id, a reference to
+/// nothing) can be reported and the load goes on; the caller decides whether to commit by
+/// returning or throwing from the body.
+public final class CatalogBulkLoader {
+    let writer: CatalogWriter
+    let tables: [String: CatalogTable]
+    public private(set) var insertedCount = 0
+
+    init(writer: CatalogWriter, tables: [String: CatalogTable]) {
+        self.writer = writer
+        self.tables = tables
+    }
+
+    /// Inserts `item` into `collection`; a refused item leaves no trace.
+    public func insert(_ item: Item, into collection: String) throws(StoreError) {
+        guard let table = tables[collection] else { throw StoreError.unavailable("no collection \(collection)") }
+        do {
+            try writer.db.inSavepoint {
+                _ = try writer.insert(item, into: table)
+                return .commit
+            }
+        } catch {
+            throw StoreError.from(error)
+        }
+        insertedCount += 1
+    }
+}
+
+extension CatalogStore {
+    /// Runs `body` with a loader inside one write transaction, committed when `body` returns.
+    public func bulkLoad<T>(_ body: (CatalogBulkLoader) throws -> T) throws -> T {
+        let (result, versions, latest) = try pool.write { db in
+            let start = try ChangeLog.latestSequence(db)
+            let writer = CatalogWriter(db: db, now: SQLiteStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+            let result = try body(CatalogBulkLoader(writer: writer, tables: tables))
+            let (versions, latest) = try finish(db, since: start, force: true)
+            return (result, versions, latest)
+        }
+        state.withLock { $0.apply(versions: versions, latest: latest) }
+        return result
+    }
+}
