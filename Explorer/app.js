@@ -42,7 +42,7 @@ const state = {
 };
 
 const view = new ListView($("list"), ui.scroller, {
-  onOpen: (entry) => detail.open(entry.detail),
+  onOpen: (entry) => detail.open(entry.detail, entry.row?.title ?? entry.table?.compact?.title ?? null),
   onSort: (link) => openList({ ...state.list, base: link, search: searchOf(link) }),
 });
 

@@ -34,9 +34,12 @@ export class DetailView {
     );
   }
 
-  /// Follows `link`; what comes back is drawn unless another open() started meanwhile.
-  async open(link) {
+  /// Follows `link`; what comes back is drawn unless another open() started meanwhile. `title`
+  /// is the opened row's title: the heading of a detail with none of the usual name keys (any
+  /// definition's items: a ticket's subject).
+  async open(link, title = null) {
     const request = ++this.request;
+    this.title = title;
     this.host.setAttribute("aria-busy", "true");
     try {
       const { body, etag } = await getJSON(link);
@@ -81,7 +84,7 @@ export class DetailView {
 
   draw(detail) {
     const headingKey = headingKeys.find((key) => typeof detail[key] === "string");
-    this.heading = headingKey ? detail[headingKey] : detail.id;
+    this.heading = headingKey ? detail[headingKey] : this.title || detail.id;
     const fields = h("dl", { class: "fields" });
     for (const [key, value] of Object.entries(detail)) {
       if (key === "links" || key === headingKey || key === "id") continue;

@@ -26,9 +26,13 @@ binary="$(swift build --product rowserver --scratch-path "$scratch" --show-bin-p
 work="$(mktemp -d)"
 "$binary" serve --port 0 --db "$work/explorer.sqlite" --log-level warning >"$work/stdout" 2>"$work/server.log" &
 server=$!
+# A second server for a definition that is not the demo: examples/tickets.yaml on an empty database.
+"$binary" serve --collections examples/tickets.yaml --port 0 --db "$work/tickets.sqlite" --log-level warning \
+    >"$work/tickets.stdout" 2>"$work/tickets.log" &
+tickets=$!
 stop() {
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
+    kill "$server" "$tickets" 2>/dev/null || true
+    wait "$server" "$tickets" 2>/dev/null || true
     rm -rf "$work"
 }
 trap stop EXIT
@@ -50,6 +54,10 @@ if [[ "$line" != *"listening on http://"* ]]; then
     exit 1
 fi
 export ROWSERVER_URL="${line##* }"
+for _ in $(seq 1 600); do grep -q 'listening on http://' "$work/tickets.stdout" && break; sleep 0.1; done
+tickets_line="$(grep -m 1 'listening on http://' "$work/tickets.stdout" || true)"
+[[ -n "$tickets_line" ]] || { echo "the tickets server did not start:" >&2; cat "$work/tickets.log" >&2; exit 1; }
+export ROWSERVER_TICKETS_URL="${tickets_line##* }"
 export ROWSERVER_SCREENSHOTS="${ROWSERVER_SCREENSHOTS:-$PWD/$scratch/screenshots}"
 # Selenium must use the driver installed above and never fetch one.
 export SE_OFFLINE=true

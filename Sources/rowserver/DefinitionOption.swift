@@ -10,13 +10,14 @@ struct DefinitionOption: ParsableArguments {
             A collection definition (YAML or JSON); without it, the demo collections. Checked first: a bad file is \
             refused with every mistake by line and column, and nothing else happens. (ROWSERVER_COLLECTIONS)
             """)
-    var collections: String? = Environment.string("ROWSERVER_COLLECTIONS")
+    var collections: String?
 
     /// The checked catalog; on a bad file, its mistakes on standard error and exit status 1.
     func catalog() throws -> Catalog {
         do {
-            guard let collections else { return try DefinitionLoader.demo() }
-            return try DefinitionLoader.load(path: collections)
+            // The variable applies when the option is not given (the option wins, as everywhere).
+            guard let path = collections ?? Environment.string("ROWSERVER_COLLECTIONS") else { return try DefinitionLoader.demo() }
+            return try DefinitionLoader.load(path: path)
         } catch {
             printError("\(error)")
             throw ExitCode.failure

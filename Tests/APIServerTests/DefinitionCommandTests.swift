@@ -1,0 +1,100 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+
+/// The CLI on definition files: `check`, `serve --collections`, `openapi`, `import`.
+@Suite("Definition commands")
+struct DefinitionCommandTests {
+    static let tickets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/tickets.yaml")
+        .standardized.path
+
+    /// Runs the binary to its end: exit status, standard output, standard error.
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = ServerProcess.binaryURL
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    func temporary(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-cli-\(UUID().uuidString)-\(name)")
+    }
+
+    static let bad = """
+        rowserver: 1
+        collections:
+          notes:
+            idPrefix: nt
+            title: Notes
+            fields:
+              name: {type: txt, label: Name}
+            row: {title: nme}
+        """
+
+    @Test func checkReportsEveryMistakeWithItsLineAndColumn() throws {
+        let file = temporary("bad.yaml")
+        try Self.bad.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try run(["check", file.path])
+        #expect(result.status == 1)
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.count >= 3)
+        #expect(lines.allSatisfy { $0.hasPrefix(file.path + ":") })
+        #expect(result.error.contains(":4:15:") && result.error.contains("[bad-id-prefix]"))
+        let good = try run(["check", Self.tickets])
+        #expect(good.status == 0)
+        #expect(good.output.contains("agents, tickets"))
+    }
+
+    @Test func serveRefusesABadDefinitionWithoutTouchingTheDatabase() throws {
+        let file = temporary("bad.yaml")
+        let database = temporary("never.sqlite")
+        try Self.bad.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try run(["serve", "--port", "0", "--db", database.path], environment: ["ROWSERVER_COLLECTIONS": file.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("[bad-id-prefix]"))
+        #expect(!FileManager.default.fileExists(atPath: database.path))
+    }
+
+    @Test func openapiPrintsTheDocumentOfTheDefinition() throws {
+        let result = try run(["openapi", "--collections", Self.tickets])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("openapi: \"3.1.0\""))
+        #expect(result.output.contains("\"/v1/tickets/{id}\":"))
+    }
+
+    @Test func importValidatesEveryLineByTheDefinition() throws {
+        let database = temporary("tickets.sqlite")
+        let lines = temporary("agents.jsonl")
+        defer {
+            for url in [database, lines] { try? FileManager.default.removeItem(at: url) }
+        }
+        try """
+        {"name":"Ana","email":"ana@example.com","team":"billing"}
+        {"name":"","email":"nope","team":"sales"}
+
+        {"name":"Bo","email":"bo@example.com"}
+        """.write(to: lines, atomically: true, encoding: .utf8)
+        let refused = try run(["import", "agents", lines.path, "--collections", Self.tickets, "--db", database.path])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("line 2: /name"))
+        #expect(refused.error.contains("nothing was imported"))
+        try """
+        {"name":"Ana","email":"ana@example.com","team":"billing"}
+        {"name":"Bo","email":"bo@example.com"}
+        """.write(to: lines, atomically: true, encoding: .utf8)
+        let imported = try run(["import", "agents", lines.path, "--collections", Self.tickets, "--db", database.path])
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.error.contains("imported 2 agents") || imported.output.contains("imported 2 agents"))
+    }
+}
