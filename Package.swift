@@ -41,7 +41,7 @@ let package = Package(
             dependencies: ["Domain", .product(name: "Yams", package: "Yams")],
             plugins: ["EmbedDemoDefinition"]
         ),
-        // The source of truth: SQLite through GRDB, behind the ItemStore protocol.
+        // The source of truth: SQLite through GRDB, with a table per collection of the served catalog.
         .target(
             name: "Storage",
             dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift")]
@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(name: "DomainBenchmark", dependencies: ["Domain"], path: "Benchmarks/DomainBenchmark"),
         // The SQLite store on a real file (synchronous=FULL): bulk load, open, keyset pages, search,
         // group-committed writes with 32 writers: swift run -c release StorageBenchmark
-        .executableTarget(name: "StorageBenchmark", dependencies: ["Storage", "Domain"], path: "Benchmarks/StorageBenchmark"),
+        .executableTarget(name: "StorageBenchmark", dependencies: ["Storage", "Domain", "Definitions"], path: "Benchmarks/StorageBenchmark"),
         // A raw-socket HTTP/1.1 client for tests: exact bytes on the wire, no client-side fixing.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(
@@ -90,7 +90,8 @@ let package = Package(
         ),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Domain"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Domain", "Definitions"]),
+        .testTarget(
+            name: "StorageTests", dependencies: ["Storage", "Domain", "Definitions", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "APIServerTests",
             dependencies: ["APIServer", "HTTPTestSupport", "Storage", "Domain", "Definitions", "rowserver"]

@@ -1,6 +1,7 @@
-// Release-build benchmark of the SQLite store on a real file (synchronous=FULL):
+// Release-build benchmark of the SQLite store of the demo definition on a real file (synchronous=FULL):
 //   swift run -c release StorageBenchmark [--products N] [--dir PATH] [--writes N] [--keep]
 // Not a test: the figures depend on the disk's fsync cost and the machine.
+import Definitions
 import Domain
 import Foundation
 import Storage
@@ -15,13 +16,20 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 defer { if !arguments.keep { try? FileManager.default.removeItem(at: directory) } }
 let path = arguments.database ?? directory.appendingPathComponent("bench.sqlite").path
 say("StorageBenchmark: \(arguments.products) products in \(path)\n")
+let catalog = try DefinitionLoader.demo()
+guard let products = catalog.collection(named: "products"), let people = catalog.collection(named: "people") else {
+    say("the demo definition lacks products or people")
+    exit(1)
+}
 
 // 1. Bulk load: what `rowserver generate --products N` does, minus the other collections.
 let loadStart = ContinuousClock.now
 if arguments.phases.contains("generate") && arguments.database == nil {
-    let store = try SQLiteStore(path: path)
+    let store = try CatalogStore(path: path, catalog: catalog)
     _ = try store.bulkLoad { loader in
-        for product in DemoData(seed: 1).products(count: arguments.products) { try loader.insert(.product(product)) }
+        for product in DemoData(seed: 1).products(count: arguments.products) {
+            try loader.insert(DemoItems.product(product, in: products), into: "products")
+        }
     }
     try store.close()
 }
@@ -40,7 +48,8 @@ if arguments.phases.contains("import") {
     try writeProductLines(count: arguments.products, to: jsonl)
     let importPath = directory.appendingPathComponent("import.sqlite").path
     let importStart = ContinuousClock.now
-    let imported = try JSONLImporter(collection: .products).run(path: jsonl, into: SQLiteStore(path: importPath))
+    let imported = try CatalogImporter(collection: products, catalog: catalog).run(
+        path: jsonl, into: CatalogStore(path: importPath, catalog: catalog))
     let importSeconds = (ContinuousClock.now - importStart).seconds
     report(
         "import \(imported) products from JSONL",
@@ -59,14 +68,14 @@ if !arguments.phases.contains("open") && !arguments.phases.contains("pages") && 
 var openTimes: [Duration] = []
 for _ in 0..<(arguments.phases.contains("open") ? 5 : 0) {
     let start = ContinuousClock.now
-    let store = try SQLiteStore(path: path)
+    let store = try CatalogStore(path: path, catalog: catalog)
     try store.checkHealth()
     openTimes.append(ContinuousClock.now - start)
     try store.close()
 }
 report("open existing database", "p50 \(microseconds(percentile(openTimes, 0.5)))")
 
-let store = try SQLiteStore(path: path)
+let store = try CatalogStore(path: path, catalog: catalog)
 say("RSS after open: \(residentMiB()) MiB\n")
 
 // 3. Page 1 and a page ~half-way in, per order.
@@ -74,7 +83,7 @@ for sort in !arguments.phases.contains("pages")
     ? [] : [[SortKey("name")], [SortKey("price", descending: true)], [SortKey("price", descending: true), SortKey("name")]]
 {
     let label = sort.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ",")
-    let first = ListQuery(collection: .products, sort: sort, limit: 50)
+    let first = CatalogQuery(collection: products, sort: sort, limit: 50)
     let deep = try position(store, query: first, depth: arguments.products / 2)
     let firstTimes = try timed(1_000) { _ = try store.page(first) }
     var deepQuery = first
@@ -89,7 +98,7 @@ say("")
 // 4. Search: a mix of common and rare words, short texts that match many rows or none,
 // other orders, a cursor deep in the results, and people in sections. p50 and max per query.
 struct SearchCase {
-    var collection = StoredCollection.products
+    var collection = "products"
     var text: String
     var sort: [SortKey]? = nil
     var sections = false
@@ -109,15 +118,16 @@ let searchCases: [SearchCase] =
             SearchCase(text: "zx", sort: price), SearchCase(text: "heated phone case", sort: price),
             SearchCase(text: "smart", depth: 5_000), SearchCase(text: "wireless", sort: price, depth: 5_000),
             SearchCase(text: "e", depth: 5_000), SearchCase(text: "walnut chair", sort: price, depth: 1_000),
-            SearchCase(collection: .people, text: "jose"), SearchCase(collection: .people, text: "a", sections: true),
-            SearchCase(collection: .people, text: "555-4", sections: true), SearchCase(collection: .people, text: "zz"),
+            SearchCase(collection: "people", text: "jose"), SearchCase(collection: "people", text: "a", sections: true),
+            SearchCase(collection: "people", text: "555-4", sections: true), SearchCase(collection: "people", text: "zz"),
         ]
 var queryMedians: [Duration] = []
 var worst = (label: "", p50: Duration.zero, max: Duration.zero)
 for test in searchCases {
-    var query = ListQuery(collection: test.collection, sort: test.sort, search: test.text, groupByDepartment: test.sections, limit: 50)
+    let definition = test.collection == "people" ? people : products
+    var query = CatalogQuery(collection: definition, sort: test.sort, search: test.text, sections: test.sections, limit: 50)
     if test.depth > 0 { query.after = try position(store, query: query, depth: test.depth) }
-    let count = try store.page(ListQuery(collection: test.collection, sort: test.sort, search: test.text, limit: 200)).items.count
+    let count = try store.page(CatalogQuery(collection: definition, sort: test.sort, search: test.text, limit: 200)).items.count
     var cpuTimes: [Duration] = []
     let times = try timed(200) {
         let cpu = threadCPUTime()
@@ -126,7 +136,7 @@ for test in searchCases {
     }
     let (p50, slowest) = (percentile(times, 0.5), times.max() ?? .zero)
     queryMedians.append(p50)
-    var label = "search \(test.collection == .people ? "people " : "")q=\"\(test.text)\""
+    var label = "search \(test.collection == "people" ? "people " : "")q=\"\(test.text)\""
     if let sort = test.sort { label += " sort=" + sort.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ",") }
     if test.depth > 0 { label += " after \(test.depth)" }
     if slowest > worst.max { worst = (label, p50, slowest) }
@@ -155,7 +165,7 @@ for writers in !arguments.phases.contains("writes") ? [] : [1, 32] {
                     let product = Product(
                         id: id, name: "Benchmark \(index)", shortDescription: "Written by writer \(writer)", longDescription: "",
                         price: Money(minorUnits: Int64(index), currency: "USD"))
-                    _ = try await store.insert(.product(product))
+                    _ = try await store.insert(DemoItems.product(product, in: products), into: "products")
                 }
             }
         }
@@ -231,7 +241,7 @@ func writeProductLines(count: Int, to path: String) throws {
 }
 
 /// The keyset position `depth` rows into `query`'s order, found by walking pages of 200.
-func position(_ store: SQLiteStore, query: ListQuery, depth: Int) throws -> [SortValue]? {
+func position(_ store: CatalogStore, query: CatalogQuery, depth: Int) throws -> [SortValue]? {
     var query = query
     query.limit = 200
     var walked = 0

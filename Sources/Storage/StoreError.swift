@@ -2,8 +2,6 @@ import Domain
 
 /// Why a store operation failed. The API turns each into its HTTP status.
 public enum StoreError: Error, Sendable, Equatable {
-    /// No item with this id in this collection (404).
-    case notFound(StoredCollection, EntityID)
     /// No item with this id in the collection of this name (404).
     case missing(collection: String, EntityID)
     /// `If-Match` named another version than the current one (412); nothing changed.

@@ -1,6 +1,7 @@
 import Definitions
 import Domain
 import Foundation
+import GRDB
 import Testing
 
 @testable import Storage
@@ -85,10 +86,19 @@ struct CatalogSchemaTests {
 
     @Test func aDatabaseOfTheOldLayoutIsRefusedNotRewritten() throws {
         let path = directory.path("old.sqlite")
-        try SQLiteStore(path: path, options: .init(seedDemoData: false)).close()
+        // The layout of rowserver before definitions: GRDB's migrations table and a table per demo collection.
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v1: collections, search, change log')")
+            try db.execute(sql: "CREATE TABLE products (pk INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL)")
+            try db.execute(sql: "INSERT INTO products (id, name) VALUES ('prd_0000000000000000', 'Kept')")
+        }
+        try queue.close()
         #expect(throws: StoreError.self) { _ = try CatalogStore(path: path, catalog: try DefinitionLoader.demo()) }
-        let old = try SQLiteStore(path: path)
-        #expect(old.latestSequence() == 0)
+        let after = try DatabaseQueue(path: path)
+        #expect(try after.read { try String.fetchAll($0, sql: "SELECT name FROM products") } == ["Kept"])
+        #expect(try after.read { try $0.tableExists("catalog_fields") } == false)
     }
 
     /// Tickets: enum sections in declared order, dates, an optional reference.

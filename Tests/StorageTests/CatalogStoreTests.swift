@@ -19,7 +19,7 @@ struct CatalogStoreTests {
 
     @Test func aNewDatabaseIsSeededWithEveryDemoItem() throws {
         let store = try directory.catalogStore(catalog: catalog, seed: true)
-        let dataset = DemoData(seed: 42).dataset()
+        let dataset = DemoData(seed: 1).dataset()
         let people = try store.walk(CatalogQuery(collection: try collection("people"), limit: 200))
         #expect(people.count == dataset.people.count)
         let product = try #require(dataset.products.first)
@@ -33,7 +33,7 @@ struct CatalogStoreTests {
         let store = try directory.catalogStore(catalog: catalog, seed: true)
         let people = try collection("people")
         let walked = try store.walk(CatalogQuery(collection: people, limit: limit)).map(\.item)
-        let expected = DemoData(seed: 42).dataset().people.map { DemoItems.person($0, in: people) }.sorted { a, b in
+        let expected = DemoData(seed: 1).dataset().people.map { DemoItems.person($0, in: people) }.sorted { a, b in
             let left = [
                 searchFolded(a.value(of: "familyName", in: people).text ?? ""), searchFolded(a.value(of: "givenName", in: people).text ?? ""),
             ]
@@ -64,7 +64,7 @@ struct CatalogStoreTests {
         let store = try directory.catalogStore(catalog: catalog, seed: true)
         let people = try collection("people")
         let walked = try store.walk(CatalogQuery(collection: people, sections: true, limit: 9))
-        #expect(walked.count == DemoData(seed: 42).dataset().people.count)
+        #expect(walked.count == DemoData(seed: 1).dataset().people.count)
         let departments = try store.walk(CatalogQuery(collection: try collection("departments"), limit: 50)).map(\.item.id)
         var seen: [EntityID] = []
         for item in walked {
@@ -80,7 +80,7 @@ struct CatalogStoreTests {
     @Test func filtersKeepOnlyMatchingItems() throws {
         let store = try directory.catalogStore(catalog: catalog, seed: true)
         let people = try collection("people")
-        let department = try #require(DemoData(seed: 42).dataset().departments.first)
+        let department = try #require(DemoData(seed: 1).dataset().departments.first)
         let field = try #require(people.fieldIndex(named: "departmentID"))
         let walked = try store.walk(
             CatalogQuery(collection: people, conditions: [FieldCondition(field: field, operation: .equals, values: [.reference(department.id)])]))
@@ -146,7 +146,7 @@ struct CatalogStoreTests {
     @Test func referencesAreCheckedAndRestrictOrCascadeOnDelete() async throws {
         let store = try directory.catalogStore(catalog: catalog, seed: true)
         let people = try collection("people")
-        let dataset = DemoData(seed: 42).dataset()
+        let dataset = DemoData(seed: 1).dataset()
         let person = try #require(dataset.people.first)
         var moved = DemoItems.person(person, in: people)
         let nowhere = EntityID.generate(kind: .department)

@@ -12,14 +12,14 @@ import Testing
         var written: [Versioned<StoredItem>] = []
         var deleted = Fixtures.product("Gone")
         do {
-            let store = try SQLiteStore(path: path)
+            let store = try DemoStore(path: path)
             for item in items { written.append(try await store.insert(item)) }
             _ = try await store.insert(.product(deleted))
             try await store.delete(.products, id: deleted.id, ifVersion: nil)
             try store.close()
             #expect(throws: StoreError.self) { try store.checkHealth() }
         }
-        let reopened = try SQLiteStore(path: path, options: .init(seedDemoData: true))
+        let reopened = try DemoStore(path: path, options: .init(seedDemoData: true))
         for item in written {
             #expect(try reopened.item(item.item.collection, id: item.item.id) == item)
         }

@@ -20,6 +20,14 @@ enum ExpectedOrder {
         }
     }
 
+    /// The keys a sort by `field` compares; money: currency, then amount.
+    static func values(of item: StoredItem, field: String) -> [Key] {
+        if case .product(let product) = item, field == "price" {
+            return [.text(Array(product.price.currency.utf8)), .integer(product.price.minorUnits)]
+        }
+        return [value(of: item, field: field)]
+    }
+
     static func value(of item: StoredItem, field: String) -> Key {
         func text(_ value: String) -> Key { .text(Array(searchFolded(value).utf8)) }
         switch (item, field) {
@@ -45,7 +53,7 @@ enum ExpectedOrder {
                 keys.append((.text(Array(searchFolded(departments[person.departmentID]?.name ?? "").utf8)), false))
                 keys.append((.text(Array(person.departmentID.rawValue.utf8)), false))
             }
-            keys += sort.map { (value(of: item, field: $0.field), $0.descending) }
+            for key in sort { keys += values(of: item, field: key.field).map { ($0, key.descending) } }
             keys.append((.text(Array(item.id.rawValue.utf8)), false))
             return keys
         }

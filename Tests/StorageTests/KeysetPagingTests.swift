@@ -5,7 +5,7 @@ import Testing
 
 /// Walking every page returns every row exactly once, in the declared order.
 @Suite struct KeysetPagingTests {
-    static let store: SQLiteStore = {
+    static let store: DemoStore = {
         do {
             return try SharedStores.seeded()
         } catch {
@@ -75,7 +75,11 @@ import Testing
             Issue.record("not a product")
             return
         }
-        #expect(page.nextAfter == [.integer(product.price.minorUnits), .text(searchFolded(product.name)), .text(product.id.rawValue)])
+        // Money sorts by currency, then amount: two keys.
+        #expect(
+            page.nextAfter == [
+                .text(product.price.currency), .integer(product.price.minorUnits), .text(searchFolded(product.name)), .text(product.id.rawValue),
+            ])
     }
 
     struct BadPosition: Sendable {
@@ -106,11 +110,15 @@ import Testing
         #expect(!people.isEmpty)
         #expect(people == expectedPeople)
 
+        // Money bounds keep to their currency: 100.00 to 500.00 USD, no yen or euros.
+        let low = Money(minorUnits: 10_000, currency: "USD")
+        let high = Money(minorUnits: 50_000, currency: "USD")
         let products = try Self.store.walk(
-            ListQuery(collection: .products, sort: [SortKey("price")], filters: [.minPrice(10_000), .maxPrice(50_000)], limit: 13)
+            ListQuery(collection: .products, sort: [SortKey("price")], filters: [.minPrice(low), .maxPrice(high)], limit: 13)
         ).map(\.item.id)
         let expectedProducts = ExpectedOrder.sorted(
-            standardDataset.products.filter { (10_000...50_000).contains($0.price.minorUnits) }.map(StoredItem.product), by: [SortKey("price")])
+            standardDataset.products.filter { $0.price.currency == "USD" && (10_000...50_000).contains($0.price.minorUnits) }.map(StoredItem.product),
+            by: [SortKey("price")])
         #expect(!products.isEmpty)
         #expect(products == expectedProducts)
     }

@@ -5,18 +5,12 @@ import Testing
 
 /// `q=`: case- and diacritic-insensitive substring search over the title and subtitle rows show.
 @Suite struct SearchTests {
-    /// The seeded store five times: with the default plan choice, forced to walk the sort index
-    /// checking text, forced to walk it testing full-text membership, forced to merge the titles
-    /// that start with the text with the other matches, and with every short text too common
-    /// for a query of its trigrams, so every search plan answers every case.
-    static let stores: [SQLiteStore] = {
+    /// The seeded store of the demo definition.
+    static let stores: [DemoStore] = {
         do {
-            return [
-                try SharedStores.seeded(), try SharedStores.seededWalkingSearch(), try SharedStores.seededMembershipSearch(),
-                try SharedStores.seededTitlePrefixSearch(), try SharedStores.seededCommonShortTextSearch(),
-            ]
+            return [try SharedStores.seeded()]
         } catch {
-            preconditionFailure("cannot open the stores: \(error)")
+            preconditionFailure("cannot open the store: \(error)")
         }
     }()
 
@@ -100,12 +94,11 @@ import Testing
         #expect(page.items.count == standardDataset.departments.count)
     }
 
-    /// Titles that start with the text (and its first trigram) as a range of the title index,
-    /// merged with the other matches, in both directions and across pages.
-    @Test(arguments: [SQLiteStore.Options(), .walkingSearch, .membershipSearch, .titlePrefixSearch])
-    func titlesStartingWithTheTextInterleaveWithOtherMatches(_ options: SQLiteStore.Options) async throws {
+    /// Titles that start with the text interleave with the other matches in the sort's order,
+    /// in both directions and across pages.
+    @Test func titlesStartingWithTheTextInterleaveWithOtherMatches() async throws {
         let directory = try TemporaryDirectory()
-        let store = try directory.store(options: options)
+        let store = try directory.store()
         let names = [
             ("Smart Lamp", "Warm light"), ("Smallest Lamp", "Warm light"), ("Small Smart Lamp", "Warm light"),
             ("Lamp", "Smart and warm"), ("Art Smart", "Cold"), ("Smarter Desk", "Oak"), ("Smart Lamp", "Again"), ("Zebra", "Smarts"),

@@ -37,9 +37,9 @@ import Testing
     @Test func existingDatabaseIsNeverSeededAgain() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
-        let empty = try SQLiteStore(path: path, options: .init(seedDemoData: false))
+        let empty = try DemoStore(path: path, options: .init(seedDemoData: false))
         try empty.close()
-        let reopened = try SQLiteStore(path: path, options: .init(seedDemoData: true))
+        let reopened = try DemoStore(path: path, options: .init(seedDemoData: true))
         #expect(try reopened.count(.products) == 0)
         #expect(reopened.latestSequence() == 0)
     }
@@ -47,18 +47,22 @@ import Testing
     @Test func schemaHasTablesSearchIndexesAndChangeLog() throws {
         let directory = try TemporaryDirectory()
         let store = try directory.store()
-        let tables = try store.pool.read { db in
+        let tables = try store.store.pool.read { db in
             try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         }
-        for name in ["products", "departments", "people", "articles", "documents", "tracks", "samples", "changes", "store_counters"] {
+        for name in ["products", "departments", "people", "articles", "documents", "tracks", "samples"] {
+            #expect(tables.contains("items_\(name)"), "\(name)")
+        }
+        for name in ["changes", "store_counters", "catalog_fields", "catalog_derivations"] {
             #expect(tables.contains(name), "\(name)")
         }
         for name in ["products", "departments", "people", "articles", "documents", "tracks"] {
-            #expect(tables.contains("\(name)_search"), "\(name)_search")
+            #expect(tables.contains("items_\(name)_search"), "\(name)_search")
         }
-        let journalMode = try store.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(!tables.contains("items_samples_search"), "samples are not searched")
+        let journalMode = try store.store.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(journalMode == "wal")
-        let synchronous = try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
+        let synchronous = try store.store.pool.read { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
         #expect(synchronous == 2)  // FULL
     }
 }

@@ -21,12 +21,12 @@ final class TemporaryDirectory: Sendable {
     }
 
     /// A store on a new file in this directory.
-    func store(_ name: String = "test.sqlite", seed: Bool = false, retention: Int = 100_000) throws -> SQLiteStore {
-        try SQLiteStore(path: path(name), options: .init(seedDemoData: seed, changeRetention: retention))
+    func store(_ name: String = "test.sqlite", seed: Bool = false, retention: Int = 100_000) throws -> DemoStore {
+        try DemoStore(path: path(name), options: .init(seedDemoData: seed, changeRetention: retention))
     }
 
     /// A store on a new file in this directory, opened with `options`.
-    func store(_ name: String = "test.sqlite", options: SQLiteStore.Options) throws -> SQLiteStore {
-        try SQLiteStore(path: path(name), options: options)
+    func store(_ name: String = "test.sqlite", options: CatalogStore.Options) throws -> DemoStore {
+        try DemoStore(path: path(name), options: options)
     }
 }

@@ -60,8 +60,10 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try directory.store()
         let product = Fixtures.product()
-        await #expect(throws: StoreError.notFound(.products, product.id)) { try await store.update(.product(product), ifVersion: nil) }
-        await #expect(throws: StoreError.notFound(.products, product.id)) { try await store.delete(.products, id: product.id, ifVersion: nil) }
+        await #expect(throws: StoreError.missing(collection: "products", product.id)) { try await store.update(.product(product), ifVersion: nil) }
+        await #expect(throws: StoreError.missing(collection: "products", product.id)) {
+            try await store.delete(.products, id: product.id, ifVersion: nil)
+        }
     }
 
     @Test func insertingAnExistingIDIsAVersionMismatch() async throws {

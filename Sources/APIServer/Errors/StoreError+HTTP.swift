@@ -18,8 +18,6 @@ import Storage
 extension StoreError {
     public var httpError: HTTPError {
         switch self {
-        case .notFound(let collection, let id):
-            return .notFound("No item in \(collection.rawValue) has the id \(id.rawValue).")
         case .missing(let collection, let id):
             return .notFound("No item in \(collection) has the id \(id.rawValue).")
         case .versionMismatch:

@@ -43,9 +43,13 @@ public enum ItemDocument {
         public var references: [Reference]
     }
 
-    public static func decode(_ document: JSONValue, in collection: CollectionDefinition, catalog: Catalog, mode: Mode) -> Outcome {
+    /// `server`: the server itself writes (an import), so a collection clients cannot write
+    /// (`writable: false`, a track's samples) takes items too, under the same rules.
+    public static func decode(_ document: JSONValue, in collection: CollectionDefinition, catalog: Catalog, mode: Mode, server: Bool = false)
+        -> Outcome
+    {
         var reader = FieldReader()
-        guard collection.writable else {
+        guard collection.writable || server else {
             reader.fail("", "\(collection.title.english) cannot be written: the server keeps them.")
             return Outcome(item: nil, problems: reader.problems, references: [])
         }

@@ -36,7 +36,7 @@ extension CatalogStore {
     public func bulkLoad<T>(_ body: (CatalogBulkLoader) throws -> T) throws -> T {
         let (result, versions, latest) = try pool.write { db in
             let start = try ChangeLog.latestSequence(db)
-            let writer = CatalogWriter(db: db, now: SQLiteStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+            let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
             let result = try body(CatalogBulkLoader(writer: writer, tables: tables))
             let (versions, latest) = try finish(db, since: start, force: true)
             return (result, versions, latest)

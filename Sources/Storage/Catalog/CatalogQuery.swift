@@ -65,10 +65,10 @@ public struct CatalogPage: Sendable {
 public struct CatalogChange: Sendable, Hashable {
     public var sequence: Int64
     public var id: EntityID
-    public var operation: Change.Operation
+    public var operation: ChangeOperation
     public var item: Versioned<Item>?
 
-    public init(sequence: Int64, id: EntityID, operation: Change.Operation, item: Versioned<Item>?) {
+    public init(sequence: Int64, id: EntityID, operation: ChangeOperation, item: Versioned<Item>?) {
         self.sequence = sequence
         self.id = id
         self.operation = operation

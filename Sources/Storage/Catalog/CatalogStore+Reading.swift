@@ -59,7 +59,7 @@ extension CatalogStore {
                 changes.reserveCapacity(entries.count)
                 for entry in entries {
                     guard let id = EntityID(parsing: entry.id, kind: table.collection.kind),
-                        let operation = Change.Operation(rawValue: entry.operation)
+                        let operation = ChangeOperation(rawValue: entry.operation)
                     else { throw StoreError.unavailable("change \(entry.sequence) is malformed") }
                     let item = operation == .delete ? nil : try Self.fetchItem(db, table: table, id: id)
                     changes.append(CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item))

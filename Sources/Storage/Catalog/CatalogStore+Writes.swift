@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import GRDB
 
-/// Writes with group commit, as `SQLiteStore+Writes.swift` explains: one drain at a time takes
+/// Writes with group commit, the reason: one drain at a time takes
 /// every queued write, applies each in its own savepoint inside one transaction, commits once,
 /// and only then answers the writers.
 extension CatalogStore {
@@ -61,7 +61,7 @@ extension CatalogStore {
     private func commit(_ writes: [CatalogWrite], in db: Database) -> [Result<Versioned<Item>?, StoreError>] {
         var results: [Result<Versioned<Item>?, StoreError>] = []
         results.reserveCapacity(writes.count)
-        let writer = CatalogWriter(db: db, now: SQLiteStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+        let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
         do {
             var versions: [String: Int64] = [:]
             var latest: Int64 = 0
@@ -121,7 +121,7 @@ extension CatalogStore {
         do {
             let (versions, latest) = try pool.write { db in
                 let start = try ChangeLog.latestSequence(db)
-                let writer = CatalogWriter(db: db, now: SQLiteStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+                let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
                 for (collection, item) in items {
                     guard let table = tables[collection.name] else { continue }
                     _ = try writer.insert(item, into: table)

@@ -10,7 +10,7 @@ import GRDB
 public final class CatalogStore: Sendable {
     public let catalog: Catalog
     let pool: DatabasePool
-    let options: SQLiteStore.Options
+    let options: CatalogStore.Options
     let tables: [String: CatalogTable]
     let renderers: [String: ItemRenderer]
     let state: Locked<CatalogState>
@@ -20,7 +20,7 @@ public final class CatalogStore: Sendable {
     /// Opens (creating it if needed) the database at `path` for `catalog`: new collections,
     /// fields and indexes are added; a change that would lose data refuses to open
     /// (`StoreError.incompatibleDefinition`) and leaves the file as it was.
-    public init(path: String, catalog: Catalog, options: SQLiteStore.Options = SQLiteStore.Options()) throws(StoreError) {
+    public init(path: String, catalog: Catalog, options: Options = Options()) throws(StoreError) {
         self.catalog = catalog
         self.options = options
         var tables: [String: CatalogTable] = [:]
@@ -62,7 +62,7 @@ public final class CatalogStore: Sendable {
             throw StoreError.from(error)
         }
         if isNew && options.seedDemoData {
-            try seed(DemoData(seed: 42).dataset().items(in: catalog))
+            try seed(DemoData(seed: 1).dataset().items(in: catalog))
         }
     }
 

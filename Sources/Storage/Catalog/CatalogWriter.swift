@@ -171,7 +171,7 @@ struct CatalogWriter {
         return CurrentRow(version: row[0], pk: row[1])
     }
 
-    private func appendChange(_ collection: String, _ id: EntityID, _ operation: Change.Operation) throws -> Int64 {
+    private func appendChange(_ collection: String, _ id: EntityID, _ operation: ChangeOperation) throws -> Int64 {
         try db.cachedStatement(sql: "INSERT INTO changes (collection, item_id, op, committed_at) VALUES (?, ?, ?, ?)")
             .execute(arguments: [collection, id.rawValue, operation.rawValue, now])
         return db.lastInsertedRowID

@@ -1,6 +1,12 @@
 import Domain
 import Foundation
 
+/// Why one line of an import was refused.
+struct ImportLineError: Error, Sendable {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -20,9 +26,47 @@ public struct CatalogImporter {
         self.reportLimit = max(1, reportLimit)
     }
 
-    public typealias BadLine = JSONLImporter.BadLine
-    public typealias Progress = JSONLImporter.Progress
-    public typealias Failure = JSONLImporter.Failure
+    /// A line that cannot be imported, and why.
+    public struct BadLine: Sendable, Hashable, CustomStringConvertible {
+        public var line: Int
+        public var reason: String
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    /// How far the reading is: lines and bytes read of the file's size.
+    public struct Progress: Sendable {
+        public var lines: Int
+        public var bytesRead: Int64
+        public var totalBytes: Int64
+        public var fraction: Double? { totalBytes > 0 ? min(1, Double(bytesRead) / Double(totalBytes)) : nil }
+    }
+
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// Bad lines (the first `reportLimit`) and how many there were; nothing was imported.
+        case badLines([BadLine], total: Int)
+        case unreadable(String)
+        case store(StoreError)
+
+        public var description: String {
+            switch self {
+            case .badLines(let lines, let total):
+                let more = total > lines.count ? "\n… and \(total - lines.count) more bad lines" : ""
+                return lines.map(\.description).joined(separator: "\n") + more
+            case .unreadable(let reason): return reason
+            case .store(let error): return "the database failed: \(error)"
+            }
+        }
+    }
+
+    static func reason(for error: StoreError) -> String {
+        switch error {
+        case .versionMismatch: "an item with this id already exists"
+        case .invalidReference(let field, let id): "\(field.dropFirst("/".count)) \"\(id)\" does not exist"
+        case .missing(_, let id): "\(id) does not exist"
+        case .stillReferenced(let reason), .unavailable(let reason), .incompatibleDefinition(let reason): reason
+        case .changesExpired: "the change log expired"
+        }
+    }
 
     public func run(path: String, into store: CatalogStore, progress: (Progress) -> Void = { _ in }) throws(Failure) -> Int {
         guard let file = fopen(path, "r") else {
@@ -63,7 +107,7 @@ public struct CatalogImporter {
                     do {
                         try loader.insert(item, into: collection.name)
                     } catch {
-                        throw ImportLineError(JSONLImporter.reason(for: error))
+                        throw ImportLineError(Self.reason(for: error))
                     }
                 } catch {
                     badCount += 1
@@ -95,7 +139,8 @@ public struct CatalogImporter {
             id = given
             members.remove(at: index)
         }
-        let outcome = ItemDocument.decode(.object(members), in: collection, catalog: catalog, mode: .create(id ?? allocator.next(collection.kind)))
+        let outcome = ItemDocument.decode(
+            .object(members), in: collection, catalog: catalog, mode: .create(id ?? allocator.next(collection.kind)), server: true)
         guard outcome.problems.isEmpty, let item = outcome.item else {
             throw ImportLineError(outcome.problems.map { "\($0.pointer.isEmpty ? "the item" : $0.pointer): \($0.detail)" }.joined(separator: "; "))
         }

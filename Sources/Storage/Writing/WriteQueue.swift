@@ -48,10 +48,3 @@ final class WriteQueue<Operation: Sendable, Output: Sendable>: Sendable {
         }
     }
 }
-
-/// A write the group-committing writer applies.
-enum WriteOperation: Sendable {
-    case insert(StoredItem)
-    case update(StoredItem, ifVersion: Int64?)
-    case delete(StoredCollection, EntityID, ifVersion: Int64?)
-}

@@ -1,0 +1,42 @@
+import Foundation
+
+extension CatalogStore {
+    /// How a store opens its database.
+    public struct Options: Sendable, Hashable {
+        /// Fill a new database with the demo dataset (`DemoData(seed: 1)`), mapped onto the
+        /// catalog's demo collections by name (a catalog without them gets nothing).
+        ///
+        /// Only a file that had no schema before this open is new; an existing database is never
+        /// seeded, even when it is empty, so deleting every item does not bring the demo back.
+        public var seedDemoData: Bool
+        /// Change-log entries kept: older ones are pruned by the writer, and a change-feed token
+        /// older than what is kept answers `.changesExpired`. At least 1.
+        public var changeRetention: Int
+        /// Most writes one group commit takes; bounds the latency of the last write in a batch.
+        public var maximumBatchSize: Int
+        /// SQLite page cache per connection, in KiB (the pool has a writer and up to five readers).
+        public var cacheSizeKiB: Int
+        /// How much of the database file each connection maps into memory, in MiB (0: none).
+        /// Mapped pages touched count in the process's RSS, so it is off by default.
+        public var mmapSizeMiB: Int
+        /// How long a connection waits for another process's lock before failing, in seconds.
+        public var busyTimeout: Double
+
+        public init(
+            seedDemoData: Bool = false, changeRetention: Int = 100_000, maximumBatchSize: Int = 1_024, cacheSizeKiB: Int = 8_192,
+            busyTimeout: Double = 10, mmapSizeMiB: Int = 0
+        ) {
+            self.seedDemoData = seedDemoData
+            self.changeRetention = max(1, changeRetention)
+            self.maximumBatchSize = max(1, maximumBatchSize)
+            self.cacheSizeKiB = max(256, cacheSizeKiB)
+            self.busyTimeout = max(0, busyTimeout)
+            self.mmapSizeMiB = max(0, mmapSizeMiB)
+        }
+    }
+
+    /// Unix milliseconds: the commit time change-log entries record.
+    static func now() -> Int64 {
+        Int64((Date().timeIntervalSince1970 * 1_000).rounded(.down))
+    }
+}
