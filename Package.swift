@@ -78,7 +78,7 @@ let package = Package(
         ),
         // The cost of mapping pages of rows with locale formatting (release build):
         // swift run -c release DomainBenchmark
-        .executableTarget(name: "DomainBenchmark", dependencies: ["Domain"], path: "Benchmarks/DomainBenchmark"),
+        .executableTarget(name: "DomainBenchmark", dependencies: ["Domain", "Definitions"], path: "Benchmarks/DomainBenchmark"),
         // The SQLite store on a real file (synchronous=FULL): bulk load, open, keyset pages, search,
         // group-committed writes with 32 writers: swift run -c release StorageBenchmark
         .executableTarget(name: "StorageBenchmark", dependencies: ["Storage", "Domain", "Definitions"], path: "Benchmarks/StorageBenchmark"),

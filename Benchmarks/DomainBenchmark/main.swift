@@ -1,5 +1,7 @@
-// Release-build benchmark of Domain's request-path work: mapping one page of rows with locale
-// formatting. Run with `swift run -c release DomainBenchmark`. Not a test: numbers vary by machine.
+// Release-build benchmark of Domain's request-path work: rendering one page of rows of the demo
+// definition with locale formatting (ItemRenderer). Run with `swift run -c release DomainBenchmark`.
+// Not a test: numbers vary by machine.
+import Definitions
 import Domain
 import Foundation
 
@@ -41,25 +43,47 @@ print("Product page: \(productPage.count) rows, currencies \(mix.map { "\($0.key
 let peoplePage = Array(dataset.people.prefix(50))
 let surround = dataset.tracks[dataset.tracks.count - 1]
 let samplePage = Array(dataset.samples(of: surround.id).prefix(50))
-let sampleTable = SampleTable(track: surround)
 print("Samples page: 50 rows × \(surround.channels.count) channels\n")
+
+let catalog = try DefinitionLoader.demo()
+func renderer(_ name: String) -> ItemRenderer {
+    guard let collection = catalog.collection(named: name) else {
+        print("the demo definition lacks \(name)")
+        exit(1)
+    }
+    return ItemRenderer(collection: collection, catalog: catalog)
+}
+let products = renderer("products")
+let people = renderer("people")
+let samples = renderer("samples")
+let productItems = productPage.map { DemoItems.product($0, in: products.collection) }
+let peopleItems = peoplePage.map { DemoItems.person($0, in: people.collection) }
+let track = DemoItems.track(surround, in: renderer("tracks").collection)
+let trackReferences = ReferencedItems([track])
+let channels = samples.forEachNames(parent: track)
+let sampleItems = samplePage.map { DemoItems.sample($0, in: samples.collection) }
+let departments = ReferencedItems(dataset.departments.map { DemoItems.department($0, in: renderer("departments").collection) })
+let allPeople = dataset.people.map { DemoItems.person($0, in: people.collection) }
 
 for locale in RenderLocale.allCases {
     let context = RenderContext(locale: locale)
-    report("\(locale.rawValue) product rows", measure { Product.rows(productPage, in: context).count }, rows: productPage.count)
+    report("\(locale.rawValue) product rows", measure { productItems.map { products.row($0, in: context) }.count }, rows: productItems.count)
     report(
         "\(locale.rawValue) product table (price + 2 tips)",
-        measure { ProductTable.table(productPage, in: context).rows.count },
-        rows: productPage.count
+        measure { productItems.map { products.tableRow($0, references: .none, in: context) }.count },
+        rows: productItems.count
     )
-    report("\(locale.rawValue) samples table", measure { sampleTable.table(samplePage, in: context).rows.count }, rows: samplePage.count)
+    report(
+        "\(locale.rawValue) samples table",
+        measure { sampleItems.map { samples.tableRow($0, names: channels, references: trackReferences, in: context) }.count },
+        rows: sampleItems.count)
 }
 let context = RenderContext(locale: .enUS)
-report("people rows", measure { Person.rows(peoplePage, in: context).count }, rows: 50)
-report("people table", measure { PeopleTable.table(peoplePage, in: context).rows.count }, rows: 50)
+report("people rows", measure { peopleItems.map { people.row($0, in: context) }.count }, rows: 50)
+report("people table", measure { peopleItems.map { people.tableRow($0, references: .none, in: context) }.count }, rows: 50)
 report(
-    "staff directory sections (200 people)",
-    measure { StaffDirectory.sections(people: dataset.people, departments: dataset.departments, in: context).count },
+    "people sections (200 people, headers by reference)",
+    measure { allPeople.compactMap { people.section(of: $0, references: departments, in: context) }.count },
     rows: 200
 )
 let negotiation = measure { RenderContext(acceptLanguage: "fr-CH, fr;q=0.9, en;q=0.8").locale.rawValue.utf8.count }

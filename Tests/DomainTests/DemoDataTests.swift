@@ -39,11 +39,12 @@ struct DemoDataTests {
         let keyboard = try #require(d.products.first)
         #expect([keyboard.name, keyboard.shortDescription] == ["Keyboard", "Mechanical"])
         #expect(keyboard.price == Money(minorUnits: 120_00, currency: "USD"))
-        #expect(keyboard.row(in: Fixtures.enUS).trailing == "$120.00")
-        let sections = StaffDirectory.sections(people: Array(d.people.prefix(4)), departments: d.departments, in: Fixtures.enUS)
-        #expect(sections.map(\.header) == ["Engineering", "Sales"])
-        #expect(sections.map { $0.rows.map(\.title) } == [["Bill James", "Anne Johnson"], ["Juan Chavez", "Mei Chen"]])
-        #expect(sections.map { $0.rows.map(\.subtitle) } == [["(408) 555-4450", "(417) 555-9311"], ["(408) 555-4301", "(919) 555-2481"]])
+        let staff = d.people.prefix(4).map { person in
+            (person.fullName, person.phoneNumber, d.departments.first { $0.id == person.departmentID }?.name)
+        }
+        #expect(staff.map(\.0) == ["Juan Chavez", "Mei Chen", "Bill James", "Anne Johnson"])
+        #expect(staff.map(\.1) == ["(408) 555-4301", "(919) 555-2481", "(408) 555-4450", "(417) 555-9311"])
+        #expect(staff.map(\.2) == ["Sales", "Sales", "Engineering", "Engineering"])
     }
 
     @Test("every id is unique, of the right kind, and parses back")
@@ -98,9 +99,10 @@ struct DemoDataTests {
         #expect(bodies.contains { !$0.isEmpty && $0.allSatisfy(\.isWhitespace) })
         #expect(bodies.contains { $0.contains("👩🏽‍💻") })
         #expect(bodies.contains { $0.contains("東京") })
-        #expect(Self.dataset.articles.contains { $0.details == nil })
-        #expect(Self.dataset.articles.contains { $0.details?.hasSuffix("\u{2026}") == true })
-        #expect(Self.dataset.documents.contains { ($0.details?.count ?? 99) < 56 })
+        // Previews meet every case: none (blank), cut with "…", and shorter than the cut.
+        #expect(Self.dataset.articles.contains { truncatedPreview(MarkdownPlainText.plainText(of: $0.markdown), limit: 48) == nil })
+        #expect(Self.dataset.articles.contains { MarkdownPlainText.plainText(of: $0.markdown).count > 48 })
+        #expect(Self.dataset.documents.contains { (truncatedPreview($0.body, limit: 56)?.count ?? 99) < 56 })
     }
 
     @Test("a smaller volume still includes the seed examples")

@@ -23,16 +23,15 @@ struct RowShapeTests {
         #expect(text.contains("\"subtitle\":null"))
     }
 
-    @Test("rows, sections and tables round-trip through JSON")
+    @Test("rows, table rows and models round-trip through JSON")
     func roundTrip() throws {
         let dataset = DemoData(seed: 8).dataset()
-        let context = RenderContext(locale: .frFR)
-        let rows = Product.rows(dataset.products.prefix(20), in: context) + Article.rows(dataset.articles.prefix(20), in: context)
+        let rows = dataset.products.prefix(20).map { RenderRow(id: $0.id, title: $0.name, subtitle: $0.shortDescription, trailing: "$1.00") }
         #expect(try JSONDecoder().decode([RenderRow].self, from: JSONEncoder().encode(rows)) == rows)
-        let sections = StaffDirectory.sections(people: dataset.people, departments: dataset.departments, in: context)
-        #expect(try JSONDecoder().decode([RowSection].self, from: JSONEncoder().encode(sections)) == sections)
-        let table = SampleTable(track: dataset.tracks[2]).table(dataset.samples(of: dataset.tracks[2].id).prefix(5), in: context)
-        #expect(try JSONDecoder().decode(RenderTable.self, from: JSONEncoder().encode(table)) == table)
+        let tableRows = dataset.people.prefix(5).map {
+            TableRow(id: $0.id, cells: ["givenName": $0.givenName], compact: CompactSummary(title: $0.fullName, subtitle: nil))
+        }
+        #expect(try JSONDecoder().decode([TableRow].self, from: JSONEncoder().encode(tableRows)) == tableRows)
         #expect(
             try JSONDecoder().decode(DemoDatasetProducts.self, from: JSONEncoder().encode(DemoDatasetProducts(products: dataset.products))).products
                 == dataset.products

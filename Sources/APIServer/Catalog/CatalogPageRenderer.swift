@@ -40,15 +40,8 @@ struct CatalogPageRenderer {
     /// What an empty list shows: the search variant (`{query}` replaced) when a search found nothing.
     var emptyState: EmptyState {
         let definition = shape.collection.definition
-        guard let search = shape.parameters.search else {
-            return EmptyState(
-                title: definition.empty.title[context.locale], description: definition.empty.description[context.locale],
-                image: definition.empty.image)
-        }
-        let query = truncatedPreview(search, limit: EmptyState.queryLimit) ?? ""
-        return EmptyState(
-            title: definition.searchEmpty.title[context.locale].replacingOccurrences(of: "{query}", with: query),
-            description: definition.searchEmpty.description[context.locale], image: definition.searchEmpty.image)
+        guard let search = shape.parameters.search else { return definition.empty.state(in: context.locale) }
+        return definition.searchEmpty.state(in: context.locale, query: search)
     }
 
     private func detailLink(_ item: Item) -> String {
