@@ -15,13 +15,13 @@ struct CatalogSchemaTests {
         directory = try TemporaryDirectory()
     }
 
-    static func catalog(_ fields: String, extra: String = "", sort: String = "[name]") throws -> Catalog {
+    static func catalog(_ fields: String, extra: String = "", sort: String = "[name]", prefix: String = "not") throws -> Catalog {
         try DefinitionLoader.load(
             text: """
                 rowserver: 1
                 collections:
                   notes:
-                    idPrefix: not
+                    idPrefix: \(prefix)
                     title: Notes
                     fields:
                       name: {type: text, required: true, label: Name}
@@ -71,6 +71,17 @@ struct CatalogSchemaTests {
         }
         let reopened = try CatalogStore(path: path, catalog: try Self.catalog(Self.size))
         #expect(try reopened.item("notes", id: id) != nil)
+    }
+
+    @Test func aChangedIDPrefixRefusesToOpen() async throws {
+        let (path, id) = try await storeWithOneNote(try Self.catalog(Self.size))
+        #expect {
+            _ = try CatalogStore(path: path, catalog: try Self.catalog(Self.size, prefix: "nte"))
+        } throws: { error in
+            guard case StoreError.incompatibleDefinition(let text) = error else { return false }
+            return text.contains("was not and is now nte")
+        }
+        #expect(try CatalogStore(path: path, catalog: try Self.catalog(Self.size)).item("notes", id: id) != nil)
     }
 
     @Test func aCollectionThatIsGoneRefusesWhileItHasItems() async throws {

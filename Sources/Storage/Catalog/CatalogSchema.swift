@@ -9,7 +9,7 @@ import GRDB
 /// - a new field gets its columns (existing items take its default, or null when optional);
 /// - new or changed sorts, sections or search texts get their key columns recomputed;
 /// - indexes follow the definition (an index holds no data of its own);
-/// - a field that is gone, a field whose type changed, a new required field without a default on
+/// - a field that is gone, a field whose type changed, a changed id prefix, a new required field without a default on
 ///   a table with items, or a collection that is gone while it has items refuse to open with
 ///   `StoreError.incompatibleDefinition`, naming the change and what to do. Nothing is dropped.
 enum CatalogSchema {
@@ -77,6 +77,7 @@ enum CatalogSchema {
             try record(field, of: table, db)
         }
         for column in derivedColumns(of: table) { columns.append("\(CatalogTable.quote(column.name)) \(column.type)") }
+        try recordPrefix(of: table, db)
         try db.execute(sql: "CREATE TABLE \(CatalogTable.quote(table.name)) (\(columns.joined(separator: ", ")))")
         if let search = table.searchTable {
             try db.execute(
@@ -93,7 +94,13 @@ enum CatalogSchema {
         let recorded = Dictionary(
             try Row.fetchAll(db, sql: "SELECT field, type FROM catalog_fields WHERE collection = ?", arguments: [collection.name])
                 .map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
-        for name in recorded.keys.sorted() where collection.field(named: name)?.isStored != true {
+        if let prefix = recorded[Self.prefixKey], prefix != collection.kind.rawValue {
+            throw StoreError.incompatibleDefinition(
+                "The id prefix of `\(collection.name)` was \(prefix) and is now \(collection.kind.rawValue); its items' ids would no longer "
+                    + "be read. Put the prefix back, or make a new collection and import the items into it.")
+        }
+        if recorded[Self.prefixKey] == nil { try recordPrefix(of: table, db) }
+        for name in recorded.keys.sorted() where name != Self.prefixKey && collection.field(named: name)?.isStored != true {
             throw StoreError.incompatibleDefinition(
                 "The definition no longer has the stored field `\(name)` of `\(collection.name)`, which this database holds. "
                     + "Put the field back (readOnly if it should not be written); rowserver never drops data.")
@@ -148,6 +155,15 @@ enum CatalogSchema {
         }
         let assignments = columns.map { "\(CatalogTable.quote($0)) = ?" }.joined(separator: ", ")
         try db.execute(sql: "UPDATE \(CatalogTable.quote(table.name)) SET \(assignments)", arguments: StatementArguments(values))
+    }
+
+    /// The `catalog_fields` entry that records a collection's id prefix (no field name has a `#`).
+    static let prefixKey = "#idPrefix"
+
+    private static func recordPrefix(of table: CatalogTable, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO catalog_fields (collection, field, type) VALUES (?, ?, ?)",
+            arguments: [table.collection.name, prefixKey, table.collection.kind.rawValue])
     }
 
     private static func record(_ field: FieldDefinition, of table: CatalogTable, _ db: Database) throws {
