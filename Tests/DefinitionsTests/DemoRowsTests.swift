@@ -299,4 +299,18 @@ struct DemoRowsTests {
         let rows = dataset.people.prefix(4).map { people.row(DemoItems.person($0, in: people.collection), in: RenderContext(locale: .enUS)) }
         #expect(Set(rows.map(\.title)) == ["Juan Chavez", "Mei Chen", "Bill James", "Anne Johnson"])
     }
+
+    /// A page looks up only the referenced items its view shows.
+    @Test func eachViewNamesTheReferencesItShows() throws {
+        let people = try renderer("people")
+        let department = try #require(people.collection.fieldIndex(named: "departmentID"))
+        #expect(people.referenceFields(shownIn: .rows) == [])
+        #expect(people.referenceFields(shownIn: .sections) == [department])
+        #expect(people.referenceFields(shownIn: .table) == [])
+        let samples = try renderer("samples")
+        let track = try #require(samples.collection.fieldIndex(named: "trackID"))
+        #expect(samples.referenceFields(shownIn: .rows) == [track])
+        #expect(samples.referenceFields(shownIn: .table) == [track])
+        #expect(try renderer("products").referenceFields(shownIn: .table) == [])
+    }
 }

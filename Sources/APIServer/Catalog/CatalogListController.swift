@@ -81,7 +81,8 @@ struct CatalogListController: Sendable {
         let after = try parameters.cursor.map { cursor throws(HTTPError) in try Cursor.open(cursor, shape: shape, signer: signer) }
         let query = CatalogQuery(
             collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
-            sections: parameters.sections, parent: parent, after: after, limit: parameters.limit)
+            sections: parameters.sections, parent: parent, after: after, limit: parameters.limit,
+            references: collection.referenceFields(parameters.view == .table ? .table : parameters.sections ? .sections : .rows))
         let result = try StoreError.mapping { () throws(StoreError) in try store.page(query) }
         let next = result.nextAfter.map { Cursor.seal(after: $0, shape: shape, signer: signer) }
         let renderer = CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem)

@@ -44,15 +44,15 @@ struct CatalogPageRenderer {
         return definition.searchEmpty.state(in: context.locale, query: search)
     }
 
-    private func detailLink(_ item: Item) -> String {
-        CatalogLinks.detail(shape.collection, item.id, parent: shape.parent)
-    }
+    /// `/v1/<collection>/` (or the child list's path and `/`), computed once per page.
+    private var detailBase: String { CatalogLinks.list(shape.collection, parent: shape.parent) + "/" }
 
     private func writeRows(_ page: CatalogPage, references: ReferencedItems, into json: inout JSONWriter) {
         json.key("rows")
         json.beginArray()
+        let base = detailBase
         for entry in page.items {
-            RowWriter.row(renderer.row(entry.item, references: references, in: context), detail: detailLink(entry.item), into: &json)
+            RowWriter.row(renderer.row(entry.item, references: references, in: context), detail: base + entry.item.id.rawValue, into: &json)
         }
         json.endArray()
     }
@@ -62,15 +62,17 @@ struct CatalogPageRenderer {
     private func writeSections(_ page: CatalogPage, references: ReferencedItems, into json: inout JSONWriter) {
         json.key("sections")
         json.beginArray()
-        var open: String?
+        var open: FieldValue?
+        let base = detailBase
         for entry in page.items {
-            guard let section = renderer.section(of: entry.item, references: references, in: context) else { continue }
-            if open != section.id {
+            guard let key = renderer.sectionKey(of: entry.item) else { continue }
+            if open != key {
+                guard let section = renderer.section(of: entry.item, references: references, in: context) else { continue }
                 if open != nil {
                     json.endArray()
                     json.endObject()
                 }
-                open = section.id
+                open = key
                 json.beginObject()
                 json.field("id", section.id)
                 json.field("header", section.header)
@@ -78,7 +80,7 @@ struct CatalogPageRenderer {
                 json.key("rows")
                 json.beginArray()
             }
-            RowWriter.row(renderer.row(entry.item, references: references, in: context), detail: detailLink(entry.item), into: &json)
+            RowWriter.row(renderer.row(entry.item, references: references, in: context), detail: base + entry.item.id.rawValue, into: &json)
         }
         if open != nil {
             json.endArray()
@@ -97,6 +99,7 @@ struct CatalogPageRenderer {
 
     private func writeTable(_ page: CatalogPage, references: ReferencedItems, into json: inout JSONWriter) {
         let names = renderer.forEachNames(parent: parentItem)
+        let nameIDs = names.map(\.id.rawValue)
         let columns = renderer.tableColumns(names: names, in: context)
         json.key("columns")
         json.beginArray()
@@ -116,9 +119,10 @@ struct CatalogPageRenderer {
         json.endArray()
         json.key("rows")
         json.beginArray()
+        let base = detailBase
         for entry in page.items {
-            let row = renderer.tableRow(entry.item, names: names, references: references, in: context)
-            RowWriter.tableRow(row, columns: columns, detail: detailLink(entry.item), into: &json)
+            let row = renderer.tableRow(entry.item, nameIDs: nameIDs, references: references, in: context)
+            RowWriter.tableRow(row, columns: columns, detail: base + entry.item.id.rawValue, into: &json)
         }
         json.endArray()
     }

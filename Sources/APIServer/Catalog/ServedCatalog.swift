@@ -41,6 +41,8 @@ struct ServedCollection: Sendable {
     let parent: (collection: CollectionDefinition, field: Int)?
     /// The collections whose versions a page or detail of this one depends on (list ETags, cache keys).
     let dependencies: [String]
+    /// Per view (rows, sections, table): the reference fields whose items its pages show.
+    private let shownReferences: [[Int]]
 
     init(_ definition: CollectionDefinition, catalog: Catalog) {
         self.definition = definition
@@ -51,6 +53,15 @@ struct ServedCollection: Sendable {
             parent = nil
         }
         dependencies = catalog.dependencies(of: definition).map(\.name)
+        shownReferences = [ItemRenderer.View.rows, .sections, .table].map(renderer.referenceFields(shownIn:))
+    }
+
+    func referenceFields(_ view: ItemRenderer.View) -> [Int] {
+        switch view {
+        case .rows: shownReferences[0]
+        case .sections: shownReferences[1]
+        case .table: shownReferences[2]
+        }
     }
 
     var name: String { definition.name }

@@ -67,6 +67,14 @@ public enum FieldType: Sendable, Hashable {
         }
     }
 
+    /// Text shown exactly as written (no formatting, no markup to strip).
+    public var isPlainText: Bool {
+        switch self {
+        case .text, .longText, .email, .phone, .image: true
+        default: false
+        }
+    }
+
     /// Types whose cells align on their digits.
     public var isNumeric: Bool {
         switch self {

@@ -16,18 +16,22 @@ extension ItemRenderer {
         }
     }
 
+    /// What decides the section of `item`: the value of the field it is sectioned by. Equal keys,
+    /// equal sections, so a page asks for a section's heading only when the key changes.
+    public func sectionKey(of item: Item) -> FieldValue? {
+        guard let sections = collection.sections, let slot = plan(sections.field)?.slot else { return nil }
+        return item[slot: slot]
+    }
+
     /// The section of `item` under the collection's `sections`; nil when it declares none.
     public func section(of item: Item, references: ReferencedItems, in context: RenderContext) -> SectionHeading? {
-        guard let sections = collection.sections, collection.fields.indices.contains(sections.field),
-            let slot = collection.fields[sections.field].slot
-        else { return nil }
-        let field = collection.fields[sections.field]
+        guard let sections = collection.sections, let plan = plan(sections.field), let slot = plan.slot else { return nil }
         switch item[slot: slot] {
         case .reference(let id):
             let header = referenceTitle(.reference(id), field: sections.field, references: references, in: context) ?? id.rawValue
             return SectionHeading(id: id.rawValue, header: header, item: id)
         case .text(let value):
-            let label = field.type.enumCases.first { $0.value == value }?.label[context.locale] ?? value
+            let label = plan.type.enumCases.first { $0.value == value }?.label[context.locale] ?? value
             return SectionHeading(id: value, header: label)
         default:
             return SectionHeading(id: "", header: Self.noneLabel(context.locale))

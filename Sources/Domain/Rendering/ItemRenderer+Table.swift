@@ -35,25 +35,29 @@ extension ItemRenderer {
     }
 
     /// One table row: a cell per column (`—` where a value is missing or cannot be computed).
-    public func tableRow(_ item: Item, names: [NamedEntry] = [], references: ReferencedItems, in context: RenderContext) -> TableRow {
-        guard let table = collection.table else {
+    /// `nameIDs` are the names' ids as text, when the caller has them for the whole page.
+    public func tableRow(
+        _ item: Item, names: [NamedEntry] = [], nameIDs: [String]? = nil, references: ReferencedItems, in context: RenderContext
+    ) -> TableRow {
+        guard let table = tablePlan else {
             return TableRow(id: item.id, cells: [:], compact: CompactSummary(title: title(of: item, in: context)))
         }
+        let ids = nameIDs ?? names.map(\.id.rawValue)
         var cells: [String: String] = [:]
+        cells.reserveCapacity(table.columns.count + ids.count)
         for column in table.columns {
             switch column {
-            case .value(let id, _, let value, _):
+            case .value(let id, let value):
                 cells[id] = text(value, of: item, references: references, in: context) ?? Unavailable.text
-            case .percent(let id, _, let field, let percent):
+            case .percent(let id, let field, let percent):
                 cells[id] = percentCell(field: field, percent: percent, of: item, in: context)
             case .forEach(let field):
-                let slot = collection.fields.indices.contains(field) ? collection.fields[field].slot : nil
+                guard let plan = plan(field) else { continue }
                 let numbers: [Double]
-                if let slot, case .numbers(let values) = item[slot: slot] { numbers = values } else { numbers = [] }
+                if let slot = plan.slot, case .numbers(let values) = item[slot: slot] { numbers = values } else { numbers = [] }
                 let formatter = FieldFormatter(context: context)
-                for (index, entry) in names.enumerated() {
-                    cells[entry.id.rawValue] =
-                        numbers.indices.contains(index) ? formatter.number(numbers[index], type: collection.fields[field].type) : Unavailable.text
+                for (index, id) in ids.enumerated() {
+                    cells[id] = numbers.indices.contains(index) ? formatter.number(numbers[index], type: plan.type) : Unavailable.text
                 }
             }
         }
@@ -66,8 +70,7 @@ extension ItemRenderer {
     /// `percent` percent of a money field (115: the amount with a 15 % tip), rounded half away
     /// from zero in minor units; `—` when the field is null or the result does not fit.
     private func percentCell(field: Int, percent: Int64, of item: Item, in context: RenderContext) -> String {
-        guard collection.fields.indices.contains(field), let slot = collection.fields[field].slot,
-            case .money(let money) = item[slot: slot], let result = money.increased(byPercent: percent - 100)
+        guard let slot = plan(field)?.slot, case .money(let money) = item[slot: slot], let result = money.increased(byPercent: percent - 100)
         else { return Unavailable.text }
         return context.currency(result)
     }

@@ -10,10 +10,58 @@ public struct ItemRenderer: Sendable {
     private let targets: [CollectionDefinition?]
     /// Per field index: how a reference field's target titles its items.
     private let titleRenderers: [ItemRenderer?]
+    /// Per field index: what formatting a value needs, so a row does not copy field definitions.
+    private let plans: [FieldPlan]
+    /// Per reference field index, per field index of its target: the reference's slot and the
+    /// target field's slot (a numbers field's names: a track's channels), resolved once.
+    private let labelSlots: [[Int: (reference: Int, names: Int)]]
+
+    /// The table's columns without their titles: what a table row reads, per row.
+    let tablePlan: TablePlan?
+
+    struct TablePlan: Sendable {
+        enum Column: Sendable {
+            case value(id: String, value: ValueSpec)
+            case percent(id: String, field: Int, percent: Int64)
+            case forEach(field: Int)
+        }
+        let columns: [Column]
+        let compactTitle: ValueSpec
+        let compactSubtitle: ValueSpec?
+
+        init?(_ table: TableDefinition?) {
+            guard let table else { return nil }
+            columns = table.columns.map { column in
+                switch column {
+                case .value(let id, _, let value, _): .value(id: id, value: value)
+                case .percent(let id, _, let field, let percent): .percent(id: id, field: field, percent: percent)
+                case .forEach(let field): .forEach(field: field)
+                }
+            }
+            compactTitle = table.compactTitle
+            compactSubtitle = table.compactSubtitle
+        }
+    }
+
+    struct FieldPlan: Sendable {
+        let slot: Int?
+        let type: FieldType
+        let computed: ValueSpec?
+        let labels: LabelSource?
+    }
 
     public init(collection: CollectionDefinition, catalog: Catalog) {
         self.collection = collection
-        targets = collection.fields.map { field in field.type.referencedCollection.flatMap(catalog.collection(named:)) }
+        plans = collection.fields.map { FieldPlan(slot: $0.slot, type: $0.type, computed: $0.computed, labels: $0.labels) }
+        tablePlan = TablePlan(collection.table)
+        let targets = collection.fields.map { field in field.type.referencedCollection.flatMap(catalog.collection(named:)) }
+        self.targets = targets
+        labelSlots = zip(collection.fields, targets).map { field, target in
+            guard let slot = field.slot, let target else { return [:] }
+            var slots: [Int: (reference: Int, names: Int)] = [:]
+            for (index, targetField) in target.fields.enumerated() { if let names = targetField.slot { slots[index] = (slot, names) } }
+            return slots
+        }
         titleRenderers = targets.map { target in target.map(ItemRenderer.init(resolved:)) }
     }
 
@@ -55,14 +103,23 @@ public struct ItemRenderer: Sendable {
 
     /// The field at `index` as rows show it (computed fields made from their spec); nil when null.
     public func fieldText(_ index: Int, of item: Item, references: ReferencedItems, in context: RenderContext) -> String? {
-        guard collection.fields.indices.contains(index) else { return nil }
-        let field = collection.fields[index]
-        if let computed = field.computed { return text(computed, of: item, references: references, in: context) }
-        guard let slot = field.slot else { return nil }
+        guard plans.indices.contains(index) else { return nil }
+        let plan = plans[index]
+        if let computed = plan.computed { return text(computed, of: item, references: references, in: context) }
+        guard let slot = plan.slot else { return nil }
         let value = item[slot: slot]
-        return FieldFormatter(context: context).format(
-            value, as: field.type, referenceTitle: referenceTitle(value, field: index, references: references, in: context),
-            names: labelNames(of: field, item: item, references: references))
+        switch value {
+        case .text(let text) where plan.type.isPlainText:
+            return text
+        case .reference:
+            return FieldFormatter(context: context).format(
+                value, as: plan.type, referenceTitle: referenceTitle(value, field: index, references: references, in: context))
+        case .numbers:
+            return FieldFormatter(context: context).format(
+                value, as: plan.type, names: plan.labels.flatMap { labelNames($0, item: item, references: references) })
+        default:
+            return FieldFormatter(context: context).format(value, as: plan.type)
+        }
     }
 
     /// The row's image hint: the declared symbol, or the image field's value.
@@ -83,12 +140,59 @@ public struct ItemRenderer: Sendable {
 
     /// For a numbers field with labels: the names of the referenced item it is aligned with.
     public func labelNames(of field: FieldDefinition, item: Item, references: ReferencedItems) -> [NamedEntry]? {
-        guard let labels = field.labels, collection.fields.indices.contains(labels.reference),
-            let slot = collection.fields[labels.reference].slot, let id = item[slot: slot].reference,
-            let target = targets[labels.reference], target.fields.indices.contains(labels.names),
-            let namesSlot = target.fields[labels.names].slot
+        field.labels.flatMap { labelNames($0, item: item, references: references) }
+    }
+
+    func labelNames(_ labels: LabelSource, item: Item, references: ReferencedItems) -> [NamedEntry]? {
+        guard labelSlots.indices.contains(labels.reference), let slots = labelSlots[labels.reference][labels.names],
+            let id = item[slot: slots.reference].reference
         else { return nil }
-        return references[id]?[slot: namesSlot].names ?? []
+        return references[id]?[slot: slots.names].names ?? []
+    }
+
+    /// What a view shows of referenced items decides which references a page must look up.
+    public enum View: Sendable {
+        case rows, sections, table
+    }
+
+    /// The reference fields whose items `view` shows (their titles, or the names a numbers
+    /// field is aligned with): a page of that view fetches those items and no others.
+    public func referenceFields(shownIn view: View) -> [Int] {
+        var specs: [ValueSpec] = []
+        var fields: [Int] = []
+        switch view {
+        case .rows, .sections:
+            let row = collection.row
+            specs = [row.title] + [row.subtitle, row.trailing].compactMap { $0 }
+            if view == .sections, let sections = collection.sections { fields.append(sections.field) }
+        case .table:
+            if let table = tablePlan {
+                specs = [table.compactTitle] + [table.compactSubtitle].compactMap { $0 }
+                for column in table.columns {
+                    switch column {
+                    case .value(_, let value): specs.append(value)
+                    case .percent: break
+                    case .forEach(let field): fields.append(field)
+                    }
+                }
+            }
+        }
+        var seen = Set<Int>()
+        var pending = specs.flatMap(\.fields) + fields
+        var references: [Int] = []
+        while let index = pending.popLast() {
+            guard plans.indices.contains(index), seen.insert(index).inserted else { continue }
+            let plan = plans[index]
+            if let computed = plan.computed { pending += computed.fields }
+            if let labels = plan.labels { pending.append(labels.reference) }
+            if plan.type.referencedCollection != nil { references.append(index) }
+        }
+        return references.sorted()
+    }
+
+    /// The slot and type of the field at `index` (nil slot: computed or unknown).
+    func plan(_ index: Int) -> (slot: Int?, type: FieldType)? {
+        plans.indices.contains(index) ? (plans[index].slot, plans[index].type) : nil
     }
 
     /// The referenced collection of the reference field at `index`.
@@ -99,7 +203,10 @@ public struct ItemRenderer: Sendable {
     /// A renderer for titles only: references inside a referenced title are not followed.
     private init(resolved collection: CollectionDefinition) {
         self.collection = collection
+        plans = collection.fields.map { FieldPlan(slot: $0.slot, type: $0.type, computed: $0.computed, labels: $0.labels) }
+        tablePlan = TablePlan(collection.table)
         targets = Array(repeating: nil, count: collection.fields.count)
+        labelSlots = Array(repeating: [:], count: collection.fields.count)
         titleRenderers = targets.map { _ in nil }
     }
 }

@@ -71,50 +71,52 @@ enum CatalogColumns {
     /// The item in a row selected with `table.selectList`.
     static func decode(_ row: Row, in table: CatalogTable) throws -> Versioned<Item> {
         let collection = table.collection
-        let text: String = row[0]
+        let text = row[0] as? String ?? ""
         guard let id = EntityID(parsing: text, kind: collection.kind) else {
             throw StoreError.unavailable("stored id \"\(text)\" is not a valid \(collection.kind.rawValue) id")
         }
-        let version: Int64 = row[1]
+        let version = row[1] as? Int64 ?? 0
         var values: [FieldValue] = []
         values.reserveCapacity(collection.slots.count)
         var column = 2
-        for field in collection.storedFields {
-            let value = row[column] as DatabaseValue
+        // The untyped subscript hands back SQLite's own value (Int64, Double, String, Data or
+        // nil) without GRDB's generic decoding, which looked up type metadata per column.
+        for type in table.storedTypes {
+            let value = row[column]
             column += 1
-            if case .money = field.type {
-                let currency = row[column] as String?
+            if case .money = type {
+                let currency = row[column] as? String
                 column += 1
-                if let minor = Int64.fromDatabaseValue(value), let currency {
+                if let minor = value as? Int64, let currency {
                     values.append(.money(Money(minorUnits: minor, currency: currency)))
                 } else {
                     values.append(.null)
                 }
                 continue
             }
-            values.append(try fieldValue(value, type: field.type))
+            values.append(try fieldValue(value, type: type))
         }
         return Versioned(item: Item(id: id, values: values), version: version)
     }
 
-    private static func fieldValue(_ value: DatabaseValue, type: FieldType) throws -> FieldValue {
-        if value.isNull { return .null }
+    private static func fieldValue(_ value: (any DatabaseValueConvertible)?, type: FieldType) throws -> FieldValue {
+        guard let value else { return .null }
         switch type {
         case .integer, .decimal, .dateTime:
-            return Int64.fromDatabaseValue(value).map(FieldValue.integer) ?? .null
+            return (value as? Int64).map(FieldValue.integer) ?? .null
         case .boolean:
-            return Int64.fromDatabaseValue(value).map { .boolean($0 != 0) } ?? .null
+            return (value as? Int64).map { .boolean($0 != 0) } ?? .null
         case .reference(let collection):
-            guard let text = String.fromDatabaseValue(value), let id = EntityID(parsing: text) else {
+            guard let text = value as? String, let id = EntityID(parsing: text) else {
                 throw StoreError.unavailable("a stored reference to \(collection) is not an id")
             }
             return .reference(id)
         case .numbers:
-            return .numbers(numbers(Data.fromDatabaseValue(value) ?? Data()))
+            return .numbers(numbers(value as? Data ?? Data()))
         case .names:
-            return .names(try names(String.fromDatabaseValue(value) ?? "[]"))
+            return .names(try names(value as? String ?? "[]"))
         default:
-            return String.fromDatabaseValue(value).map(FieldValue.text) ?? .null
+            return (value as? String).map(FieldValue.text) ?? .null
         }
     }
 

@@ -17,11 +17,14 @@ public struct CatalogQuery: Sendable, Hashable {
     /// Keyset position: the `nextAfter` of the previous page; nil for the first page.
     public var after: [SortValue]?
     public var limit: Int
+    /// The reference fields whose items the page returns (`CatalogPage.references`); nil for all.
+    public var references: [Int]?
 
     public init(
         collection: CollectionDefinition, sort: [SortKey]? = nil, conditions: [FieldCondition] = [], search: String? = nil,
-        sections: Bool = false, parent: EntityID? = nil, after: [SortValue]? = nil, limit: Int = 50
+        sections: Bool = false, parent: EntityID? = nil, after: [SortValue]? = nil, limit: Int = 50, references: [Int]? = nil
     ) {
+        self.references = references
         self.collection = collection.name
         self.sort = sort ?? collection.defaultSort
         self.conditions = conditions

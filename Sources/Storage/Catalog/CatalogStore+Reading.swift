@@ -26,7 +26,8 @@ extension CatalogStore {
                 if items.count <= plan.limit { nextAfter = nil }
                 let page = Array(items.prefix(plan.limit))
                 return CatalogPage(
-                    items: page, nextAfter: nextAfter, references: try references(db, of: page.map(\.item), in: table.collection))
+                    items: page, nextAfter: nextAfter,
+                    references: try references(db, of: page.map(\.item), in: table.collection, fields: query.references))
             }
         } catch {
             throw StoreError.from(error)

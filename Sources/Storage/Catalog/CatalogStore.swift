@@ -86,11 +86,13 @@ public final class CatalogStore: Sendable {
         return try CatalogColumns.decode(row, in: table)
     }
 
-    /// The items that `items`' reference fields point to (of `collection`), by id.
-    func references(_ db: Database, of items: [Item], in collection: CollectionDefinition) throws -> ReferencedItems {
+    /// The items that `items`' reference fields point to (of `collection`; only `fields` when
+    /// given), by id.
+    func references(_ db: Database, of items: [Item], in collection: CollectionDefinition, fields: [Int]? = nil) throws -> ReferencedItems {
         var found = ReferencedItems()
         var seen = Set<EntityID>()
-        for reference in collection.references {
+        if fields?.isEmpty == true { return found }
+        for reference in collection.references where fields?.contains(reference.index) ?? true {
             guard let slot = reference.field.slot, let target = tables[reference.target] else { continue }
             for item in items {
                 guard let id = item[slot: slot].reference, seen.insert(id).inserted else { continue }

@@ -18,6 +18,9 @@ struct CatalogTable: Sendable {
     let name: String
     /// Per stored slot, the columns of its value (two for money).
     let valueColumns: [[String]]
+    /// Per stored slot, the type of its field: what decoding a row reads, without copying
+    /// field definitions per row.
+    let storedTypes: [FieldType]
     /// Per field index of a sorted field, its key columns (two for money).
     let keyColumns: [Int: [OrderColumn]]
     let sectionColumns: [OrderColumn]
@@ -48,6 +51,7 @@ struct CatalogTable: Sendable {
             }
         }
         self.valueColumns = valueColumns
+        storedTypes = collection.storedFields.map(\.type)
         var keyColumns: [Int: [OrderColumn]] = [:]
         for sort in collection.sorts where keyColumns[sort.field] == nil {
             keyColumns[sort.field] = Self.keyColumns(of: collection.fields[sort.field])
@@ -67,6 +71,7 @@ struct CatalogTable: Sendable {
         insertSQL =
             "INSERT INTO \(Self.quote(name)) (\(quoted.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: all.count).joined(separator: ", ")))"
         updateSQL = "UPDATE \(Self.quote(name)) SET \((["version"] + columns).map { "\(Self.quote($0)) = ?" }.joined(separator: ", ")) WHERE id = ?"
+        selectList = all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")
         selectByIDSQL = "SELECT \(all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")) FROM \(Self.quote(name)) AS t WHERE t.id = ?"
         currentRowSQL = "SELECT version, pk, title_key, subtitle_key FROM \(Self.quote(name)) WHERE id = ?"
     }
@@ -75,7 +80,7 @@ struct CatalogTable: Sendable {
     var searchTable: String? { collection.isSearchable ? "\(name)_search" : nil }
 
     /// `id, version, columns…` on alias `t`.
-    var selectList: String { (["id", "version"] + columns).map { "t.\(Self.quote($0))" }.joined(separator: ", ") }
+    let selectList: String
 
     /// The key columns of an order by sort `name`.
     func orderColumns(ofSort name: String) -> [OrderColumn]? {
