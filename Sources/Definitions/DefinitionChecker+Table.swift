@@ -25,6 +25,9 @@ extension DefinitionChecker {
                 } else if case .percent(let id, _, _, _) = column, !ids.insert(id).inserted {
                     report("duplicate-column-id", "Two columns of \(what) have the id `\(id)`; give one an `id` of its own.", at: idNode)
                     broken = true
+                } else if case .days(let id, _, _, _) = column, !ids.insert(id).inserted {
+                    report("duplicate-column-id", "Two columns of \(what) have the id `\(id)`; give one an `id` of its own.", at: idNode)
+                    broken = true
                 }
                 columns.append(column)
             }
@@ -58,10 +61,11 @@ extension DefinitionChecker {
             wrongKind(node, what, expected: "a field name or a mapping")
             return nil
         }
-        let keys = Set(mapping.keys.compactMap { key -> String? in
-            if case .scalar(let scalar) = key { return scalar.string }
-            return nil
-        })
+        let keys = Set(
+            mapping.keys.compactMap { key -> String? in
+                if case .scalar(let scalar) = key { return scalar.string }
+                return nil
+            })
         if keys.contains("forEach") {
             guard let object = object(node, what, known: ["forEach"]), let fieldNode = object.value("forEach"),
                 let name = string(fieldNode, "`forEach` of \(what.lowercasedFirst)"),
@@ -76,6 +80,9 @@ extension DefinitionChecker {
                 return nil
             }
             return (.forEach(field: index), fieldNode)
+        }
+        if keys.contains("daysBetween") {
+            return daysColumn(node, in: scope)
         }
         if keys.contains("percentOf") {
             let known = ["id", "title", "percentOf", "percent"]
@@ -112,7 +119,8 @@ extension DefinitionChecker {
         if let alignNode = object.value("align"), let text = string(alignNode, "`align` of the column `\(id ?? name)`") {
             alignment = ColumnAlignment(rawValue: text)
             if alignment == nil {
-                report("bad-choice", "`align` of the column `\(id ?? name)` must be leading or numeric, not \"\(Self.shortened(text))\".", at: alignNode)
+                report(
+                    "bad-choice", "`align` of the column `\(id ?? name)` must be leading or numeric, not \"\(Self.shortened(text))\".", at: alignNode)
                 return nil
             }
         }
@@ -120,10 +128,50 @@ extension DefinitionChecker {
         return (fieldColumn(index, id: id, title: title, alignment: alignment, in: scope), object.value("id") ?? fieldNode)
     }
 
-    private func fieldColumn(_ index: Int, id: String, title: LocalizedText?, alignment: ColumnAlignment?, in scope: CollectionScope) -> ColumnDefinition {
+    private func fieldColumn(_ index: Int, id: String, title: LocalizedText?, alignment: ColumnAlignment?, in scope: CollectionScope)
+        -> ColumnDefinition
+    {
         let field = scope.fields[index]
         let type = field.type ?? .text
         return .value(
             id: id, title: title ?? field.label, value: .field(index), alignment: alignment ?? (type.isNumeric ? .numeric : .leading))
+    }
+
+    /// `{id, title, daysBetween: [from, to]}`: whole days between two date or date-time fields.
+    private mutating func daysColumn(_ node: Node, in scope: CollectionScope) -> (ColumnDefinition, Node)? {
+        let what = "A column of \(scope.draft.what)"
+        let known = ["id", "title", "daysBetween"]
+        guard let object = object(node, what, known: known, required: known), let idNode = object.value("id"),
+            let betweenNode = object.value("daysBetween"), let titleNode = object.value("title")
+        else { return nil }
+        let id = identifier(idNode, "The column id")
+        let title = text(titleNode, "The title of the column `\(id ?? "?")`")
+        guard let elements = list(betweenNode, "`daysBetween` of the column `\(id ?? "?")`") else { return nil }
+        guard elements.count == 2 else {
+            report(
+                "days-between-two-fields",
+                "`daysBetween` of the column `\(id ?? "?")` names \(elements.count) field\(elements.count == 1 ? "" : "s"); it takes two: [from, to].",
+                at: betweenNode)
+            return nil
+        }
+        var indexes: [Int] = []
+        for element in elements {
+            guard let name = string(element, "A field of `daysBetween`"),
+                let index = field(name, at: element, in: scope, code: "column-unknown-field", what)
+            else { return nil }
+            switch scope.fields[index].type {
+            case .date?, .dateTime?:
+                indexes.append(index)
+            case nil where scope.fields[index].isStored:
+                return nil
+            default:
+                report(
+                    "days-between-non-date", "`daysBetween` of the column `\(id ?? "?")` names `\(name)`, which is not a date or dateTime field.",
+                    at: element)
+                return nil
+            }
+        }
+        guard let id, let title else { return nil }
+        return (.days(id: id, title: title, from: indexes[0], to: indexes[1]), idNode)
     }
 }

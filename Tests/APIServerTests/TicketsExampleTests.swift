@@ -61,8 +61,8 @@ struct TicketsExampleTests {
         _ = try await seed()
         let response = try await server.get("/v1/tickets?view=table&sort=-priority")
         let columns = try #require(response.json?["columns"] as? [[String: Any]])
-        #expect(columns.map { $0["id"] as? String } == ["subject", "priority", "status", "assigneeID", "opened", "due"])
-        #expect(columns.map { $0["sortable"] as? Bool } == [true, true, true, false, true, true])
+        #expect(columns.map { $0["id"] as? String } == ["subject", "priority", "status", "assigneeID", "opened", "due", "sla"])
+        #expect(columns.map { $0["sortable"] as? Bool } == [true, true, true, false, true, true, false])
         let links = try #require(columns[0]["links"] as? [String: Any])
         #expect(links["descending"] as? String == "/v1/tickets?sort=-subject&view=table")
         let rows = try #require(response.json?["rows"] as? [[String: Any]])
@@ -73,6 +73,13 @@ struct TicketsExampleTests {
         #expect((rows.first?["compact"] as? [String: Any])?["subtitle"] as? String == "P4 · Solved")
         let due = try #require(rows.first { ($0["cells"] as? [String: String])?["subject"] == "VPN drops" }?["cells"] as? [String: String])
         #expect(due["due"] == "\u{2014}")
+        #expect(due["sla"] == "\u{2014}", "no due date, no SLA")
+        #expect(cells["sla"] == "1 day", "opened Nov 10, due Nov 11")
+        let printer = try #require(rows.first { ($0["cells"] as? [String: String])?["subject"] == "Printer jams" }?["cells"] as? [String: String])
+        #expect(printer["sla"] == "5 days")
+        let german = try await server.get("/v1/tickets?view=table", language: "de-DE")
+        let germanRows = try #require(german.json?["rows"] as? [[String: Any]])
+        #expect(germanRows.contains { ($0["cells"] as? [String: String])?["sla"] == "5 Tage" })
     }
 
     @Test func everyFilterKindKeepsOnlyItsItemsAndRefusesBadValues() async throws {

@@ -15,10 +15,12 @@ extension BadDefinition {
         .init("empty document", "", "empty-document", 1, 1, "rowserver: 1"),
         .init("missing rowserver", String(notes().split(separator: "\n", maxSplits: 1)[1]), "missing-key", 1, 1, "`rowserver`"),
         .init("wrong version", notes().replacingOccurrences(of: "rowserver: 1", with: "rowserver: 2"), "unsupported-version", 1, 12, "number 1"),
-        .init("version as a string", notes().replacingOccurrences(of: "rowserver: 1", with: "rowserver: \"1\""), "unsupported-version", 1, 12, "string"),
+        .init(
+            "version as a string", notes().replacingOccurrences(of: "rowserver: 1", with: "rowserver: \"1\""), "unsupported-version", 1, 12, "string"),
         .init("unknown top-level key", "rowserver: 1\nversion: 1\ncollections: {}\n", "unknown-key", 2, 1, "Known keys: rowserver, collections"),
         .init("no collections", "rowserver: 1\ncollections: {}\n", "no-collections", 2, 14, "at least one collection"),
-        .init("bad collection name", notes().replacingOccurrences(of: "  notes:", with: "  Notes:"), "bad-name", 3, 3, "\"Notes\" is not a valid name"),
+        .init(
+            "bad collection name", notes().replacingOccurrences(of: "  notes:", with: "  Notes:"), "bad-name", 3, 3, "\"Notes\" is not a valid name"),
         .init(
             "collection names equal ignoring case", notes(extra: second.replacingOccurrences(of: "memos", with: "noTes")), "duplicate-collection",
             9, 3, "only in letter case"),
@@ -34,7 +36,9 @@ extension BadDefinition {
             "duplicate-id-prefix", 8, 37, "already used by collection `notes`"),
         .init("unknown collection key", notes(extra: "    colour: red"), "unknown-key", 9, 5, "Known keys: idPrefix, title"),
         .init("fields as a list", notes(fields: "      - name"), "wrong-kind", 7, 7, "must be a mapping, not a list"),
-        .init("unknown locale tag", notes().replacingOccurrences(of: "title: Notes", with: "title: {en: Notes, xx: Notes}"), "unknown-locale", 5, 24, "`xx`"),
+        .init(
+            "unknown locale tag", notes().replacingOccurrences(of: "title: Notes", with: "title: {en: Notes, xx: Notes}"), "unknown-locale", 5, 24,
+            "`xx`"),
         .init("huge number", notes(extra: "    limit: {max: 99999999999999999999}"), "out-of-range", 9, 18, "64 bits"),
     ]
 
@@ -81,7 +85,8 @@ extension BadDefinition {
             "unknown-collection", 8, 36, "refers to `people`, which is not a collection"),
         .init("empty enum", notes(fields: "      name: {type: text}\n      state: {type: enum, values: []}"), "empty-enum", 8, 35, "is empty"),
         .init(
-            "repeated enum value", notes(fields: "      name: {type: text}\n      state: {type: enum, values: [a, a]}"), "duplicate-enum-value", 8, 39,
+            "repeated enum value", notes(fields: "      name: {type: text}\n      state: {type: enum, values: [a, a]}"), "duplicate-enum-value", 8,
+            39,
             "`a` appears twice"),
         .init(
             "required readOnly field without default", notes(fields: "      name: {type: text, required: true, readOnly: true}"),
@@ -93,7 +98,8 @@ extension BadDefinition {
 
     /// Computed fields and the values rows show.
     static let values: [BadDefinition] = [
-        .init("malformed template", notes(fields: "      name: {type: text}\n      full: {template: \"{name\"}"), "bad-template", 8, 24, "unclosed {"),
+        .init(
+            "malformed template", notes(fields: "      name: {type: text}\n      full: {template: \"{name\"}"), "bad-template", 8, 24, "unclosed {"),
         .init(
             "template naming an unknown field", notes(fields: "      name: {type: text}\n      full: {template: \"{nme}\"}"),
             "template-unknown-field", 8, 24, "Did you mean `name`?"),
@@ -102,14 +108,16 @@ extension BadDefinition {
             notes(fields: "      name: {type: text}\n      full: {template: \"{name}\"}\n      again: {template: \"{full}\"}"),
             "template-computed-field", 9, 25, "computed field"),
         .init(
-            "preview of a non-text field", notes(fields: "      name: {type: text}\n      size: {type: integer}\n      short: {preview: size, length: 5}"),
+            "preview of a non-text field",
+            notes(fields: "      name: {type: text}\n      size: {type: integer}\n      short: {preview: size, length: 5}"),
             "preview-not-text", 9, 24, "a integer field"),
         .init("row without title", notes(row: "    row: {subtitle: name}"), "missing-key", 8, 10, "lacks the required key `title`"),
         .init("row naming an unknown field", notes(row: "    row: {title: nme}"), "unknown-field", 8, 18, "not a field of collection `notes`"),
         .init(
             "three search values", notes(extra: "    search: [name, name, name]"), "search-value-count", 9, 13, "one or two"),
         .init(
-            "search reading a reference", notes(fields: "      name: {type: text}\n      owner: {type: reference, to: notes}", extra: "    search: [owner]"),
+            "search reading a reference",
+            notes(fields: "      name: {type: text}\n      owner: {type: reference, to: notes}", extra: "    search: [owner]"),
             "search-reads-reference", 10, 14, "reads a reference"),
     ]
 
@@ -120,7 +128,9 @@ extension BadDefinition {
             "sort on an unsortable type", notes(fields: "      name: {type: text}\n      body: {type: longText}", extra: "    sort: [body]"),
             "sort-unsortable-type", 10, 12, "cannot be sorted"),
         .init("repeated sort name", notes(extra: "    sort: [name, name]"), "duplicate-sort", 9, 18, "appears twice"),
-        .init("defaultSort naming an unknown sort", notes(extra: "    sort: [name]\n    defaultSort: [-title]"), "default-sort-unknown", 10, 19, "`title`"),
+        .init(
+            "defaultSort naming an unknown sort", notes(extra: "    sort: [name]\n    defaultSort: [-title]"), "default-sort-unknown", 10, 19,
+            "`title`"),
         .init("filter on a missing field", notes(extra: "    filters: {mine: {field: nme}}"), "filter-on-missing-field", 9, 29, "`nme`"),
         .init(
             "filter op not allowed for the type", notes(extra: "    filters: {mine: {field: name, op: atLeast}}"), "filter-op-not-allowed", 9, 39,
@@ -129,16 +139,30 @@ extension BadDefinition {
         .init("sections on a text field", notes(extra: "    sections: {by: name}"), "section-field-type", 9, 20, "reference or an enum"),
         .init("table column on an unknown field", notes(extra: "    table: {columns: [nme]}"), "column-unknown-field", 9, 23, "`nme`"),
         .init(
-            "forEach on numbers without labels", notes(fields: "      name: {type: text}\n      levels: {type: numbers}", extra: "    table: {columns: [{forEach: levels}]}"),
+            "forEach on numbers without labels",
+            notes(fields: "      name: {type: text}\n      levels: {type: numbers}", extra: "    table: {columns: [{forEach: levels}]}"),
             "foreach-without-labels", 10, 33, "with `labels`"),
         .init(
             "percentOf a non-money field", notes(extra: "    table: {columns: [{id: tip, title: Tip, percentOf: name, percent: 115}]}"),
             "percent-of-non-money", 9, 56, "money field"),
         .init("repeated column id", notes(extra: "    table: {columns: [name, {field: name}]}"), "duplicate-column-id", 9, 37, "the id `name`"),
+        .init(
+            "daysBetween one field",
+            notes(
+                fields: "      name: {type: text}\n      due: {type: date}",
+                extra: "    table: {columns: [{id: sla, title: SLA, daysBetween: [due]}]}"),
+            "days-between-two-fields", 10, 58, "it takes two"),
+        .init(
+            "daysBetween a text field",
+            notes(
+                fields: "      name: {type: text}\n      due: {type: date}",
+                extra: "    table: {columns: [{id: sla, title: SLA, daysBetween: [name, due]}]}"),
+            "days-between-non-date", 10, 59, "not a date or dateTime field"),
         .init("limit default above max", notes(extra: "    limit: {default: 300, max: 200}"), "limit-default-above-max", 9, 22, "above its `max`"),
         .init("parent that is not a reference", notes(extra: "    parent: name"), "bad-parent", 9, 13, "not a reference field"),
         .init(
-            "parent of itself", notes(fields: "      name: {type: text}\n      up: {type: reference, to: notes, required: true}", extra: "    parent: up"),
+            "parent of itself",
+            notes(fields: "      name: {type: text}\n      up: {type: reference, to: notes, required: true}", extra: "    parent: up"),
             "parent-self", 10, 13, "itself"),
         .init(
             "parent with its own parent",

@@ -19,7 +19,7 @@ struct ExampleDefinitionTests {
         #expect(tickets.sorts.map(\.name) == ["subject", "priority", "due", "opened", "status"])
         #expect(tickets.defaultSort == [SortKey("priority"), SortKey("due")])
         #expect(tickets.limits.defaultLimit == 25 && tickets.limits.maxLimit == 100)
-        #expect(tickets.table?.columns.count == 6)
+        #expect(tickets.table?.columns.count == 7)
         #expect(catalog.references(to: try #require(catalog.collection(named: "agents"))).count == 1)
     }
 }

@@ -88,3 +88,14 @@ struct MarkdownPlainTextTests {
         #expect(MarkdownPlainText.plainText(of: markdown) == expected)
     }
 }
+
+@Suite("Counts of days")
+struct DaysFormattingTests {
+    @Test(arguments: [
+        (RenderLocale.enUS, Int64(5), "5 days"), (.enUS, 1, "1 day"), (.enUS, -1, "-1 day"), (.enUS, 0, "0 days"), (.enGB, 1_200, "1,200 days"),
+        (.deDE, 5, "5 Tage"), (.deDE, 1, "1 Tag"), (.frFR, 0, "0 jour"), (.frFR, 2, "2 jours"), (.jaJP, 5, "5日"),
+    ])
+    func daysReadInTheLocalesWords(locale: RenderLocale, count: Int64, expected: String) {
+        #expect(RenderContext(locale: locale).days(count) == expected)
+    }
+}

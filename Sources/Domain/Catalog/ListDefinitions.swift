@@ -84,6 +84,9 @@ public enum ColumnDefinition: Sendable, Hashable {
     case percent(id: String, title: LocalizedText, field: Int, percent: Int64)
     /// A numbers field with labels: a column per label, id the label's id, title its name.
     case forEach(field: Int)
+    /// Whole days from the date (or date-time) field `from` to the field `to`, `to` minus `from`
+    /// (negative when overdue), shown as "5 days" in the request's language (a ticket's SLA).
+    case days(id: String, title: LocalizedText, from: Int, to: Int)
 }
 
 /// What a list shows when it has nothing: SwiftUI's `ContentUnavailableView`. In a search's

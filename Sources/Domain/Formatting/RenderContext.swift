@@ -31,4 +31,16 @@ public struct RenderContext: Sendable {
     public func decimal(_ value: Double, fractionDigits: Int = 2) -> String {
         formatters.numbers.format(value, fractionDigits: fractionDigits)
     }
+
+    /// A count of days in this locale's words: `1 day`/`5 days`, `1 Tag`/`5 Tage`, `1 jour`/`2 jours`
+    /// (French keeps 0 and 1 singular), `5日`; the number grouped as integers are.
+    public func days(_ count: Int64) -> String {
+        let number = integer(count)
+        switch locale.language {
+        case "de": return number + (count == 1 || count == -1 ? " Tag" : " Tage")
+        case "fr": return number + (count.magnitude <= 1 ? " jour" : " jours")
+        case "ja": return number + "日"
+        default: return number + (count == 1 || count == -1 ? " day" : " days")
+        }
+    }
 }

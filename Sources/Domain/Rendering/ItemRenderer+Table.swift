@@ -10,7 +10,7 @@ extension ItemRenderer {
             switch column {
             case .value(let id, let title, _, let alignment):
                 columns.append(TableColumn(id: id, title: title[context.locale], sortable: collection.sort(named: id) != nil, alignment: alignment))
-            case .percent(let id, let title, _, _):
+            case .percent(let id, let title, _, _), .days(let id, let title, _, _):
                 columns.append(TableColumn(id: id, title: title[context.locale], sortable: false, alignment: .numeric))
             case .forEach:
                 for entry in names {
@@ -51,6 +51,8 @@ extension ItemRenderer {
                 cells[id] = text(value, of: item, references: references, in: context) ?? Unavailable.text
             case .percent(let id, let field, let percent):
                 cells[id] = percentCell(field: field, percent: percent, of: item, in: context)
+            case .days(let id, let from, let to):
+                cells[id] = daysCell(from: from, to: to, of: item, in: context)
             case .forEach(let field):
                 guard let plan = plan(field) else { continue }
                 let numbers: [Double]
@@ -73,5 +75,24 @@ extension ItemRenderer {
         guard let slot = plan(field)?.slot, case .money(let money) = item[slot: slot], let result = money.increased(byPercent: percent - 100)
         else { return Unavailable.text }
         return context.currency(result)
+    }
+
+    /// Whole days from `from` to `to`; `—` when either is empty.
+    private func daysCell(from: Int, to: Int, of item: Item, in context: RenderContext) -> String {
+        guard let start = day(from, of: item), let end = day(to, of: item) else { return Unavailable.text }
+        return context.days(end - start)
+    }
+
+    /// The day number (days since 1970-01-01) of a date or date-time field's value.
+    private func day(_ field: Int, of item: Item) -> Int64? {
+        guard let slot = plan(field)?.slot else { return nil }
+        switch item[slot: slot] {
+        case .text(let text):
+            return DateText.date(text).map { Int64(DateText.daysFromCivil(year: $0.year, month: $0.month, day: $0.day)) }
+        case .integer(let milliseconds):
+            return milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
+        default:
+            return nil
+        }
     }
 }

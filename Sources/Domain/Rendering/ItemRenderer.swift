@@ -24,6 +24,7 @@ public struct ItemRenderer: Sendable {
             case value(id: String, value: ValueSpec)
             case percent(id: String, field: Int, percent: Int64)
             case forEach(field: Int)
+            case days(id: String, from: Int, to: Int)
         }
         let columns: [Column]
         let compactTitle: ValueSpec
@@ -36,6 +37,7 @@ public struct ItemRenderer: Sendable {
                 case .value(let id, _, let value, _): .value(id: id, value: value)
                 case .percent(let id, _, let field, let percent): .percent(id: id, field: field, percent: percent)
                 case .forEach(let field): .forEach(field: field)
+                case .days(let id, _, let from, let to): .days(id: id, from: from, to: to)
                 }
             }
             compactTitle = table.compactTitle
@@ -171,7 +173,7 @@ public struct ItemRenderer: Sendable {
                 for column in table.columns {
                     switch column {
                     case .value(_, let value): specs.append(value)
-                    case .percent: break
+                    case .percent, .days: break
                     case .forEach(let field): fields.append(field)
                     }
                 }
