@@ -12,6 +12,9 @@ struct DefinitionOption: ParsableArguments {
             """)
     var collections: String?
 
+    /// Whether a definition file was named (option or variable), rather than the demo implied.
+    var isGiven: Bool { (collections ?? Environment.string("ROWSERVER_COLLECTIONS")) != nil }
+
     /// The checked catalog; on a bad file, its mistakes on standard error and exit status 1.
     func catalog() throws -> Catalog {
         do {

@@ -7,7 +7,7 @@ import Storage
 /// `rowserver generate`: fill a database with the deterministic demo generator.
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write generated demo data into the database (e.g. --products 1000000 for load tests).",
+        abstract: "Write generated data into the database: the demo's (e.g. --products 1000000), or samples of any definition (--collections FILE).",
         discussion: """
             Counts default to the standard demo volume, so `generate --products 1000000` makes the demo \
             dataset with a million products. Everything is written in one transaction: all of it or nothing. \
@@ -21,6 +21,15 @@ struct Generate: ParsableCommand {
 
     @Option(help: "The generator's seed: the same seed makes the same data and ids.")
     var seed: UInt64 = 1
+
+    @OptionGroup var definition: DefinitionOption
+
+    @Option(
+        help: """
+            With --collections: items per collection (N), or for one collection (name=N; for a child collection, per \
+            parent item). Default 100, and 5 per parent.
+            """)
+    var count: [String] = []
 
     @Option(help: "Products (streamed: any number fits in memory).")
     var products: Int = DemoData.Volume.standard.products
@@ -53,6 +62,9 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
+        if definition.isGiven {
+            return try generateSamples(catalog: try definition.catalog())
+        }
         let catalog = try DefinitionLoader.demo()
         let store: CatalogStore
         do {

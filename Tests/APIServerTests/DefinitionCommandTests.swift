@@ -98,3 +98,19 @@ struct DefinitionCommandTests {
         #expect(imported.error.contains("imported 2 agents") || imported.output.contains("imported 2 agents"))
     }
 }
+
+extension DefinitionCommandTests {
+    @Test func generateFillsAnyDefinitionAndServeShowsIt() async throws {
+        let database = temporary("generated.sqlite")
+        defer { try? FileManager.default.removeItem(at: database) }
+        let result = try run(["generate", "--collections", Self.tickets, "--db", database.path, "--count", "4", "--count", "tickets=30"])
+        #expect(result.status == 0, "\(result.error)")
+        let again = try run(["generate", "--collections", Self.tickets, "--db", database.path])
+        #expect(again.status == 1, "the same seed twice is refused")
+        let bad = try run(["generate", "--collections", Self.tickets, "--db", database.path, "--count", "nope=-1"])
+        #expect(bad.status != 0)
+        let server = try ServerProcess(arguments: ["--collections", Self.tickets, "--db", database.path])
+        let page = try await fetch(port: server.port, "/v1/tickets?limit=100")
+        #expect((page.json?["rows"] as? [Any])?.count == 30)
+    }
+}
