@@ -37,7 +37,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform integer in `range`.
-    mutating func next(in range: ClosedRange<Int>) -> Int {
+    public mutating func next(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + next(below: range.upperBound - range.lowerBound + 1)
     }
 
@@ -47,12 +47,12 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// An element of a non-empty array.
-    mutating func pick<T>(_ elements: [T]) -> T {
+    public mutating func pick<T>(_ elements: [T]) -> T {
         elements[next(below: elements.count)]
     }
 
     /// True with probability `percent`/100.
-    mutating func chance(_ percent: Int) -> Bool {
+    public mutating func chance(_ percent: Int) -> Bool {
         next(below: 100) < percent
     }
 }
