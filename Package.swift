@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.0"),
     ],
     targets: [
         // The C module: libmicrohttpd plus fixed-argument shims of its variadic calls.
@@ -44,7 +45,7 @@ let package = Package(
         // The source of truth: SQLite through GRDB, with a table per collection of the served catalog.
         .target(
             name: "Storage",
-            dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift")]
         ),
         // The product: rowserver's routes on top of HTTPServer and Domain.
         .target(

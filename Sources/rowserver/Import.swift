@@ -5,7 +5,7 @@ import Storage
 /// `rowserver import <collection> <file.jsonl>`: load JSON Lines into a collection, all or nothing.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import a JSON Lines file (one object per line) into a collection.",
+        abstract: "Import a JSON Lines file (one object per line) or a CSV file (a header row of field names) into a collection.",
         discussion: """
             Each line holds one item's fields as the API writes them, e.g. for products \
             {"name":"Keyboard","shortDescription":"Mechanical","longDescription":"…","price":{"minorUnits":12000,"currency":"USD"}}. \
@@ -20,8 +20,11 @@ struct Import: ParsableCommand {
 
     @OptionGroup var definition: DefinitionOption
 
-    @Argument(help: "The JSON Lines file.")
+    @Argument(help: "The JSON Lines file, or a CSV file (by its .csv name, or --format csv).")
     var file: String
+
+    @Option(help: "jsonl or csv; by default from the file's name (.csv is CSV).")
+    var format: String?
 
     @Option(help: "The SQLite database file; created when missing. (ROWSERVER_DB)")
     var db: String = Environment.string("ROWSERVER_DB") ?? "./rowserver.sqlite"
@@ -31,6 +34,7 @@ struct Import: ParsableCommand {
 
     func validate() throws {
         guard maxErrors >= 1 else { throw ValidationError("--max-errors must be at least 1") }
+        if let format, !["jsonl", "csv"].contains(format) { throw ValidationError("--format must be jsonl or csv") }
     }
 
     func run() throws {
@@ -48,10 +52,15 @@ struct Import: ParsableCommand {
         }
         let progress = ProgressReporter(label: "importing \(target.name)", unit: "lines")
         do {
-            let count = try CatalogImporter(collection: target, catalog: catalog, reportLimit: maxErrors).run(path: file, into: store) { step in
-                progress.update(count: step.lines, fraction: step.fraction)
-                if step.fraction == 1 { progress.note("read \(ProgressReporter.grouped(step.lines)) lines; committing…") }
-            }
+            let importer = CatalogImporter(collection: target, catalog: catalog, reportLimit: maxErrors)
+            let csv = (format ?? (file.lowercased().hasSuffix(".csv") ? "csv" : "jsonl")) == "csv"
+            let count =
+                csv
+                ? try importer.runCSV(path: file, into: store)
+                : try importer.run(path: file, into: store) { step in
+                    progress.update(count: step.lines, fraction: step.fraction)
+                    if step.fraction == 1 { progress.note("read \(ProgressReporter.grouped(step.lines)) lines; committing…") }
+                }
             progress.finish(count: count, message: "imported \(ProgressReporter.grouped(count)) \(target.name) into \(db)")
         } catch {
             progress.abandon()

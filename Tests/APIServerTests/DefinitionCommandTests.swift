@@ -114,3 +114,19 @@ extension DefinitionCommandTests {
         #expect((page.json?["rows"] as? [Any])?.count == 30)
     }
 }
+
+extension DefinitionCommandTests {
+    @Test func importReadsCSVByItsName() throws {
+        let database = temporary("csv.sqlite")
+        let file = temporary("agents.csv")
+        defer {
+            for url in [database, file] { try? FileManager.default.removeItem(at: url) }
+        }
+        try "name,email,team\n\"Díaz, Ana\",ana@example.com,billing\nBo,bo@example.com,\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try run(["import", "agents", file.path, "--collections", Self.tickets, "--db", database.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect((result.output + result.error).contains("imported 2 agents"))
+        let bad = try run(["import", "agents", file.path, "--collections", Self.tickets, "--db", database.path, "--format", "xml"])
+        #expect(bad.status != 0)
+    }
+}

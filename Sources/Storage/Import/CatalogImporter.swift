@@ -130,6 +130,11 @@ public struct CatalogImporter {
         } catch {
             throw ImportLineError("not valid JSON: \(error)")
         }
+        return try item(document, allocator: &allocator)
+    }
+
+    /// A document as an item: its own id when it gives one, else a new one; every rule checked.
+    func item(_ document: JSONValue, allocator: inout IDAllocator) throws(ImportLineError) -> Item {
         guard case .object(var members) = document else { throw ImportLineError("not a JSON object") }
         var id: EntityID?
         if let index = members.firstIndex(where: { $0.key == "id" }) {
