@@ -218,14 +218,23 @@ struct DemoRowsTests {
         let tracks = try renderer("tracks")
         let track = Track(
             id: Self.id(.track, 9), title: "T", channels: (0..<count).map { AudioChannel(id: Self.id(.channel, UInt64(100 + $0)), name: "C\($0)") })
-        let names = samples.forEachNames(parent: DemoItems.track(track, in: tracks.collection))
+        let trackItem = DemoItems.track(track, in: tracks.collection)
+        let names = samples.forEachNames(parent: trackItem)
         let context = RenderContext(locale: .enUS)
         let columns = samples.tableColumns(names: names, in: context)
         #expect(columns.dropFirst().map(\.id) == track.channels.map(\.id.rawValue))
         let sample = AudioSample(
             id: Self.id(.sample, 2), trackID: track.id, timestampMilliseconds: 0, levels: Array(repeating: 0.25, count: max(0, count - 1)))
-        let row = samples.tableRow(DemoItems.sample(sample, in: samples.collection), names: names, references: .none, in: context)
+        let item = DemoItems.sample(sample, in: samples.collection)
+        let row = samples.tableRow(item, names: names, references: .none, in: context)
         #expect(Set(row.cells.keys) == Set(columns.map(\.id)))
+        // The compact line, made from the cells, reads as the row's subtitle does; a sample
+        // without levels has none.
+        let references = ReferencedItems([trackItem])
+        #expect(row.compact.subtitle == samples.row(item, references: references, in: context).subtitle)
+        var silent = item
+        silent.values[try #require(samples.collection.field(named: "levels")?.slot)] = .null
+        #expect(samples.tableRow(silent, names: names, references: references, in: context).compact.subtitle == nil)
         if let last = track.channels.last { #expect(row.cells[last.id.rawValue] == "\u{2014}") }
     }
 

@@ -121,7 +121,7 @@ struct CatalogPageRenderer {
         json.beginArray()
         let base = detailBase
         for entry in page.items {
-            let row = renderer.tableRow(entry.item, nameIDs: nameIDs, references: references, in: context)
+            let row = renderer.tableRow(entry.item, names: names, nameIDs: nameIDs, references: references, in: context)
             RowWriter.tableRow(row, columns: columns, detail: base + entry.item.id.rawValue, into: &json)
         }
         json.endArray()

@@ -43,6 +43,8 @@ extension ItemRenderer {
             return TableRow(id: item.id, cells: [:], compact: CompactSummary(title: title(of: item, in: context)))
         }
         let ids = nameIDs ?? names.map(\.id.rawValue)
+        /// The forEach field's formatted numbers, reused when the compact summary shows that field.
+        var forEachTexts: (field: Int, texts: [String])?
         var cells: [String: String] = [:]
         cells.reserveCapacity(table.columns.count + ids.count)
         for column in table.columns {
@@ -56,16 +58,42 @@ extension ItemRenderer {
             case .forEach(let field):
                 guard let plan = plan(field) else { continue }
                 let numbers: [Double]
-                if let slot = plan.slot, case .numbers(let values) = item[slot: slot] { numbers = values } else { numbers = [] }
-                let formatter = FieldFormatter(context: context)
-                for (index, id) in ids.enumerated() {
-                    cells[id] = numbers.indices.contains(index) ? formatter.number(numbers[index], type: plan.type) : Unavailable.text
+                var stored = false
+                if let slot = plan.slot, case .numbers(let values) = item[slot: slot] {
+                    numbers = values
+                    stored = true
+                } else {
+                    numbers = []
                 }
+                let formatter = FieldFormatter(context: context)
+                var texts: [String] = []
+                texts.reserveCapacity(ids.count)
+                for (index, id) in ids.enumerated() {
+                    let text = numbers.indices.contains(index) ? formatter.number(numbers[index], type: plan.type) : Unavailable.text
+                    cells[id] = text
+                    texts.append(text)
+                }
+                // A null field shows nothing in the compact line (its cells still show "—").
+                if stored { forEachTexts = (field, texts) }
             }
         }
-        let compact = CompactSummary(
-            title: text(table.compactTitle, of: item, references: references, in: context) ?? "",
-            subtitle: table.compactSubtitle.flatMap { text($0, of: item, references: references, in: context) })
+        // A compact line that shows the forEach field ("Left 0.50, Right 0.25") is made of the
+        // cells just formatted rather than formatting every number again.
+        func compactText(_ spec: ValueSpec) -> String? {
+            if let cached = forEachTexts, spec.plainField == cached.field, names.count == cached.texts.count {
+                guard !names.isEmpty else { return nil }
+                var line = ""
+                for (entry, text) in zip(names, cached.texts) {
+                    if !line.isEmpty { line += ", " }
+                    line += entry.name
+                    line += " "
+                    line += text
+                }
+                return line
+            }
+            return text(spec, of: item, references: references, in: context)
+        }
+        let compact = CompactSummary(title: compactText(table.compactTitle) ?? "", subtitle: table.compactSubtitle.flatMap(compactText))
         return TableRow(id: item.id, cells: cells, compact: compact)
     }
 
