@@ -118,7 +118,8 @@ extension ItemRenderer {
         case .text(let text):
             return DateText.date(text).map { Int64(DateText.daysFromCivil(year: $0.year, month: $0.month, day: $0.day)) }
         case .integer(let milliseconds):
-            return milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
+            // Floor division that cannot overflow, whatever the stored value.
+            return milliseconds >= 0 ? milliseconds / 86_400_000 : -((-(milliseconds + 1)) / 86_400_000) - 1
         default:
             return nil
         }
