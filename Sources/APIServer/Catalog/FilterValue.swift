@@ -51,7 +51,7 @@ enum FilterValue {
         case .integer:
             return integer(text).map(FieldValue.integer)
         case .decimal(let scale):
-            return scaled(text, digits: scale).map(FieldValue.integer)
+            return DecimalText.scaled(text, digits: scale).map(FieldValue.integer)
         case .boolean:
             switch text {
             case "true": return .boolean(true)
@@ -65,7 +65,7 @@ enum FilterValue {
         case .money:
             let pair = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2, let currency = Currency(code: String(pair[0])),
-                let minor = scaled(String(pair[1]), digits: currency.minorUnitDigits)
+                let minor = DecimalText.scaled(String(pair[1]), digits: currency.minorUnitDigits)
             else { return nil }
             return .money(Money(minorUnits: minor, currency: currency.code))
         case .numbers, .names:
@@ -92,20 +92,5 @@ enum FilterValue {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.count <= 18, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
         return Int64(text)
-    }
-
-    /// `12.34` with at most `digits` fraction digits, as an integer scaled by 10^digits.
-    static func scaled(_ text: String, digits: Int) -> Int64? {
-        let negative = text.hasPrefix("-")
-        let body = negative ? text.dropFirst() : Substring(text)
-        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.count <= 15, whole.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-        var fraction = parts.count == 2 ? String(parts[1]) : ""
-        guard fraction.count <= digits, fraction.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), parts.count == 1 || !fraction.isEmpty else {
-            return nil
-        }
-        fraction += String(repeating: "0", count: digits - fraction.count)
-        guard let value = Int64(whole + fraction) else { return nil }
-        return negative ? -value : value
     }
 }

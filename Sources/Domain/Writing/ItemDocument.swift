@@ -138,6 +138,23 @@ public enum ItemDocument {
 /// Decimal numbers as JSON text, from scaled integers and doubles.
 public enum DecimalText {
     /// `1250` at scale 2 is `12.50`; scale 0 gives the integer.
+    /// `12.34` (an optional `-`, at most 15 whole digits, at most `digits` fraction digits) as an
+    /// integer scaled by 10^`digits`: how a query parameter or a CSV cell names an amount of
+    /// money (major units) or a decimal. nil for anything else, including `1.`, `.5` and exponents.
+    public static func scaled(_ text: String, digits: Int) -> Int64? {
+        let negative = text.hasPrefix("-")
+        let parts = (negative ? text.dropFirst() : Substring(text)).split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigit = { (byte: UInt8) in byte >= 48 && byte <= 57 }
+        guard let whole = parts.first, !whole.isEmpty, whole.utf8.count <= 15, whole.utf8.allSatisfy(isDigit) else { return nil }
+        var fraction = parts.count == 2 ? String(parts[1]) : ""
+        guard digits >= 0, fraction.utf8.count <= digits, fraction.utf8.allSatisfy(isDigit), parts.count == 1 || !fraction.isEmpty else {
+            return nil
+        }
+        fraction += String(repeating: "0", count: digits - fraction.utf8.count)
+        guard let value = Int64(whole + fraction) else { return nil }
+        return negative ? -value : value
+    }
+
     public static func plain(_ scaled: Int64, scale: Int) -> String {
         guard scale > 0 else { return String(scaled) }
         let digits = String(scaled.magnitude)

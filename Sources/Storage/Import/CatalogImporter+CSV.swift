@@ -93,7 +93,7 @@ extension CatalogImporter {
         case .money?:
             let parts = cell.split(separator: ":", maxSplits: 1).map(String.init)
             guard parts.count == 2, let currency = Currency(code: parts[0]),
-                let minor = scaled(parts[1], digits: currency.minorUnitDigits)
+                let minor = DecimalText.scaled(parts[1], digits: currency.minorUnitDigits)
             else { return .string(cell) }
             return .object([JSONMember("minorUnits", .integer(minor)), JSONMember("currency", .string(currency.code))])
         case .numbers?:
@@ -109,19 +109,5 @@ extension CatalogImporter {
     private static func number(_ text: String) -> JSONValue? {
         guard let parsed = try? JSONParser.parse(Array(text.utf8)), case .number = parsed else { return nil }
         return parsed
-    }
-
-    /// `12.34` with at most `digits` fraction digits, scaled by 10^digits.
-    static func scaled(_ text: String, digits: Int) -> Int64? {
-        let negative = text.hasPrefix("-")
-        let parts = (negative ? text.dropFirst() : Substring(text)).split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.count <= 15, whole.allSatisfy(\.isASCII), whole.allSatisfy(\.isNumber) else {
-            return nil
-        }
-        var fraction = parts.count == 2 ? String(parts[1]) : ""
-        guard fraction.count <= digits, fraction.allSatisfy({ $0.isASCII && $0.isNumber }), parts.count == 1 || !fraction.isEmpty else { return nil }
-        fraction += String(repeating: "0", count: digits - fraction.count)
-        guard let value = Int64(whole + fraction) else { return nil }
-        return negative ? -value : value
     }
 }
