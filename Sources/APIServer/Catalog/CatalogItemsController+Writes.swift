@@ -31,7 +31,7 @@ extension CatalogItemsController {
             try Self.check(precondition, version: related.version)
             let writable = ItemDocument.writable(current.item, in: collection.definition)
             // `"typo": null` would vanish in the merge and pass unnoticed: refuse it here.
-            let unknown = Self.unknownRemovals(patch, in: Self.withNullFields(writable, collection.definition), at: "")
+            let unknown = Self.unknownRemovals(patch, in: writable, at: "")
             if !unknown.isEmpty { throw HTTPError.validationFailed(unknown) }
             let document = MergePatch.apply(patch, to: writable)
             let item = try validated(
@@ -51,16 +51,6 @@ extension CatalogItemsController {
             return detailResponse(saved.item, collection: collection, related: try self.related(saved, in: collection), context: context)
         }
         throw HTTPError(status: 409, code: "CONFLICT", detail: "The item kept changing while the patch was applied; send it again.")
-    }
-
-    /// The writable document with every writable field present (null when unset), so that
-    /// removing an optional field that is already unset is not mistaken for a typo.
-    static func withNullFields(_ document: JSONValue, _ collection: CollectionDefinition) -> JSONValue {
-        guard case .object(var members) = document else { return document }
-        for field in collection.fields where field.isStored && !field.readOnly && !members.contains(where: { $0.key == field.name }) {
-            members.append(JSONMember(field.name, .null))
-        }
-        return .object(members)
     }
 
     func delete(_ request: Request) async throws(HTTPError) -> Response {

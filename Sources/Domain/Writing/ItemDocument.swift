@@ -106,12 +106,13 @@ public enum ItemDocument {
     }
 
     /// The writable fields of an item as a document: what a merge patch applies to. Decoding it
-    /// unpatched gives the item back unchanged. Null fields are left out.
+    /// unpatched gives the item back unchanged. Every writable field is present, `null` when
+    /// unset, so a patch that removes an unset field is told from one that names no field.
     public static func writable(_ item: Item, in collection: CollectionDefinition) -> JSONValue {
         var members = [JSONMember("id", .string(item.id.rawValue))]
         for field in collection.fields where field.isStored && !field.readOnly {
-            guard let slot = field.slot, let value = json(item[slot: slot], type: field.type) else { continue }
-            members.append(JSONMember(field.name, value))
+            guard let slot = field.slot else { continue }
+            members.append(JSONMember(field.name, json(item[slot: slot], type: field.type) ?? .null))
         }
         return .object(members)
     }
