@@ -27,7 +27,7 @@ extension CatalogStore {
                 let page = Array(items.prefix(plan.limit))
                 return CatalogPage(
                     items: page, nextAfter: nextAfter,
-                    references: try references(db, of: page.map(\.item), in: table.collection, fields: query.references))
+                    references: try references(db, of: page.map(\.item), in: table, fields: query.references))
             }
         } catch {
             throw StoreError.from(error)
@@ -65,7 +65,7 @@ extension CatalogStore {
                     let item = operation == .delete ? nil : try Self.fetchItem(db, table: table, id: id)
                     changes.append(CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item))
                 }
-                let references = try references(db, of: changes.compactMap { $0.item?.item }, in: table.collection)
+                let references = try references(db, of: changes.compactMap { $0.item?.item }, in: table)
                 return CatalogChangeBatch(
                     changes: changes, hasMore: hasMore, resumeAfter: changes.last?.sequence ?? sequence, references: references)
             }

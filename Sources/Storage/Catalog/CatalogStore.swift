@@ -86,16 +86,16 @@ public final class CatalogStore: Sendable {
         return try CatalogColumns.decode(row, in: table)
     }
 
-    /// The items that `items`' reference fields point to (of `collection`; only `fields` when
+    /// The items that `items`' reference fields point to (of `table`; only `fields` when
     /// given), by id.
-    func references(_ db: Database, of items: [Item], in collection: CollectionDefinition, fields: [Int]? = nil) throws -> ReferencedItems {
+    func references(_ db: Database, of items: [Item], in table: CatalogTable, fields: [Int]? = nil) throws -> ReferencedItems {
         var found = ReferencedItems()
         var seen = Set<EntityID>()
         if fields?.isEmpty == true { return found }
-        for reference in collection.references where fields?.contains(reference.index) ?? true {
-            guard let slot = reference.field.slot, let target = tables[reference.target] else { continue }
+        for reference in table.references where fields?.contains(reference.field) ?? true {
+            guard let target = tables[reference.target] else { continue }
             for item in items {
-                guard let id = item[slot: slot].reference, seen.insert(id).inserted else { continue }
+                guard let id = item[slot: reference.slot].reference, seen.insert(id).inserted else { continue }
                 if let referenced = try Self.fetchItem(db, table: target, id: id) { found.insert(referenced.item) }
             }
         }

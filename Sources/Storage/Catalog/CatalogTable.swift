@@ -24,6 +24,9 @@ struct CatalogTable: Sendable {
     /// Per field index of a sorted field, its key columns (two for money).
     let keyColumns: [Int: [OrderColumn]]
     let sectionColumns: [OrderColumn]
+    /// The stored reference fields: field index, slot and the referenced collection's name
+    /// (resolved once: a page reads them to fetch what its rows show).
+    let references: [(field: Int, slot: Int, target: String)]
     /// The column of the parent reference of a child collection.
     let parentColumn: String?
     /// Every column after `id, version`, in the order `CatalogColumns` writes them.
@@ -33,6 +36,9 @@ struct CatalogTable: Sendable {
     let selectByIDSQL: String
     /// `version, pk, title_key, subtitle_key` by id.
     let currentRowSQL: String
+    /// Adds / removes the search entry of the row with a `pk` (nil: the collection is not searched).
+    let searchInsertSQL: String?
+    let searchDeleteSQL: String?
 
     struct OrderColumn: Sendable, Hashable {
         let column: String
@@ -63,6 +69,7 @@ struct CatalogTable: Sendable {
         } else {
             sectionColumns = []
         }
+        references = collection.references.compactMap { reference in reference.field.slot.map { (reference.index, $0, reference.target) } }
         parentColumn = collection.parent.map { "f_\(collection.fields[$0.field].name)" }
         let keys = keyColumns.keys.sorted().flatMap { keyColumns[$0] ?? [] }.map(\.column)
         columns = valueColumns.flatMap { $0 } + keys + sectionColumns.map(\.column) + ["title_key", "subtitle_key"]
@@ -74,6 +81,16 @@ struct CatalogTable: Sendable {
         selectList = all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")
         selectByIDSQL = "SELECT \(all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")) FROM \(Self.quote(name)) AS t WHERE t.id = ?"
         currentRowSQL = "SELECT version, pk, title_key, subtitle_key FROM \(Self.quote(name)) WHERE id = ?"
+        if collection.isSearchable {
+            let search = Self.quote("\(name)_search")
+            let row = "SELECT pk, title_key, subtitle_key FROM \(Self.quote(name)) WHERE pk = ?"
+            searchInsertSQL = "INSERT INTO \(search) (rowid, title_key, subtitle_key) \(row)"
+            searchDeleteSQL =
+                "INSERT INTO \(search) (\(search), rowid, title_key, subtitle_key) SELECT 'delete', pk, title_key, subtitle_key FROM \(Self.quote(name)) WHERE pk = ?"
+        } else {
+            searchInsertSQL = nil
+            searchDeleteSQL = nil
+        }
     }
 
     /// The search index, when the collection is searched.

@@ -45,12 +45,7 @@ struct CatalogWriter {
         let version = try appendChange(table.collection.name, item.id, .insert)
         let values: [(any DatabaseValueConvertible)?] = [item.id.rawValue, version] + (try columnValues(item, table))
         try db.cachedStatement(sql: table.insertSQL).execute(arguments: StatementArguments(values))
-        if let search = table.searchTable {
-            try db.cachedStatement(
-                sql:
-                    "INSERT INTO \(CatalogTable.quote(search)) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
-            ).execute(arguments: [db.lastInsertedRowID])
-        }
+        try searchEntry(table.searchInsertSQL, pk: db.lastInsertedRowID)
         return Versioned(item: item, version: version)
     }
 
@@ -59,15 +54,10 @@ struct CatalogWriter {
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try checkReferences(of: item, in: table)
         let version = try appendChange(table.collection.name, item.id, .update)
-        try removeSearchEntry(pk: current.pk, in: table)
+        try searchEntry(table.searchDeleteSQL, pk: current.pk)
         let values: [(any DatabaseValueConvertible)?] = [version] + (try columnValues(item, table)) + [item.id.rawValue]
         try db.cachedStatement(sql: table.updateSQL).execute(arguments: StatementArguments(values))
-        if let search = table.searchTable {
-            try db.cachedStatement(
-                sql:
-                    "INSERT INTO \(CatalogTable.quote(search)) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
-            ).execute(arguments: [current.pk])
-        }
+        try searchEntry(table.searchInsertSQL, pk: current.pk)
         try refreshSectionKeys(of: item, in: table)
         return Versioned(item: item, version: version)
     }
@@ -77,7 +67,7 @@ struct CatalogWriter {
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try deleteReferrers(of: id, in: table)
         _ = try appendChange(table.collection.name, id, .delete)
-        try removeSearchEntry(pk: current.pk, in: table)
+        try searchEntry(table.searchDeleteSQL, pk: current.pk)
         try db.cachedStatement(sql: "DELETE FROM \(CatalogTable.quote(table.name)) WHERE pk = ?").execute(arguments: [current.pk])
     }
 
@@ -120,13 +110,11 @@ struct CatalogWriter {
         }
     }
 
-    private func removeSearchEntry(pk: Int64, in table: CatalogTable) throws {
-        guard let search = table.searchTable else { return }
-        let quoted = CatalogTable.quote(search)
-        try db.cachedStatement(
-            sql:
-                "INSERT INTO \(quoted) (\(quoted), rowid, title_key, subtitle_key) SELECT 'delete', pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk = ?"
-        ).execute(arguments: [pk])
+    /// Runs one of the table's search-index statements for a row (the old keys are read from
+    /// the row, so a delete runs before the row changes); nothing for an unsearched collection.
+    private func searchEntry(_ sql: String?, pk: Int64) throws {
+        guard let sql else { return }
+        try db.cachedStatement(sql: sql).execute(arguments: [pk])
     }
 
     private func columnValues(_ item: Item, _ table: CatalogTable) throws -> [(any DatabaseValueConvertible)?] {
