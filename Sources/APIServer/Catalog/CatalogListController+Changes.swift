@@ -47,6 +47,8 @@ extension CatalogListController {
         let store = store
         let batch = try StoreError.mapping { () throws(StoreError) in try store.changes(collection.name, after: after, limit: limit) }
         let renderer = collection.renderer
+        // The table's columns, once per batch (a top-level list has no forEach names).
+        let columns = collection.definition.table != nil ? renderer.tableColumns(in: context) : nil
         for change in batch.changes {
             json.beginObject()
             guard let item = change.item?.item, change.operation != .delete else {
@@ -68,17 +70,8 @@ extension CatalogListController {
                 json.field("header", section.header)
                 json.endObject()
             }
-            if collection.definition.table != nil {
-                let row = renderer.tableRow(item, references: batch.references, in: context)
-                json.key("cells")
-                json.beginObject()
-                for column in renderer.tableColumns(in: context) { json.field(column.id, row.cells[column.id]) }
-                json.endObject()
-                json.key("compact")
-                json.beginObject()
-                json.field("title", row.compact.title)
-                json.field("subtitle", row.compact.subtitle)
-                json.endObject()
+            if let columns {
+                RowWriter.cellsAndCompact(renderer.tableRow(item, references: batch.references, in: context), columns: columns, into: &json)
             }
             json.endObject()
         }

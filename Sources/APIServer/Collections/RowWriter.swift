@@ -46,6 +46,14 @@ enum RowWriter {
     static func tableRow(_ row: TableRow, columns: [TableColumn], detail: String, into json: inout JSONWriter) {
         json.beginObject()
         json.field("id", row.id.rawValue)
+        cellsAndCompact(row, columns: columns, into: &json)
+        json.field("detail", detail)
+        json.endObject()
+    }
+
+    /// `"cells": {…}, "compact": {title, subtitle}` inside an open object: a table row's, or a
+    /// change-feed entry's of a list with a table.
+    static func cellsAndCompact(_ row: TableRow, columns: [TableColumn], into json: inout JSONWriter) {
         json.key("cells")
         json.beginObject()
         for column in columns { json.field(column.id, row.cells[column.id]) }
@@ -54,8 +62,6 @@ enum RowWriter {
         json.beginObject()
         json.field("title", row.compact.title)
         json.field("subtitle", row.compact.subtitle)
-        json.endObject()
-        json.field("detail", detail)
         json.endObject()
     }
 }
