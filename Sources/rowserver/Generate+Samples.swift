@@ -30,37 +30,17 @@ extension Generate {
             throw ExitCode.validationFailure
         }
         let generator = SampleGenerator(catalog: catalog, seed: seed, counts: named, defaultCount: all ?? 100)
-        let store: CatalogStore
-        do {
-            store = try CatalogStore(path: db, catalog: catalog)
-        } catch {
-            printError("cannot open \(db): \(error)")
-            throw ExitCode.failure
-        }
-        let progress = ProgressReporter(label: "generating", unit: "items")
-        do {
-            let written = try store.bulkLoad { loader in
-                try generator.generate { collection, item in
-                    // What the generator makes must pass the same rules a write does (patterns it cannot know).
-                    let outcome = ItemDocument.decode(
-                        ItemDocument.writable(item, in: collection), in: collection, catalog: catalog, mode: .replace(item), server: true)
-                    if let problem = outcome.problems.first {
-                        throw SampleRefused(collection: collection.name, pointer: problem.pointer, detail: problem.detail)
-                    }
-                    try loader.insert(outcome.item ?? item, into: collection.name)
-                    if loader.insertedCount % 4_096 == 0 { progress.update(count: loader.insertedCount, fraction: nil) }
+        try load(catalog) { loader, progress in
+            try generator.generate { collection, item in
+                // What the generator makes must pass the same rules a write does (patterns it cannot know).
+                let outcome = ItemDocument.decode(
+                    ItemDocument.writable(item, in: collection), in: collection, catalog: catalog, mode: .replace(item), server: true)
+                if let problem = outcome.problems.first {
+                    throw SampleRefused(collection: collection.name, pointer: problem.pointer, detail: problem.detail)
                 }
-                return loader.insertedCount
+                try loader.insert(outcome.item ?? item, into: collection.name)
+                if loader.insertedCount % 4_096 == 0 { progress.update(count: loader.insertedCount, fraction: nil) }
             }
-            progress.finish(count: written, message: "generated \(ProgressReporter.grouped(written)) items (seed \(seed)) into \(db)")
-        } catch StoreError.versionMismatch {
-            progress.abandon()
-            printError("\(db) already holds items of seed \(seed): nothing was written; use another --seed or a new --db")
-            throw ExitCode.failure
-        } catch {
-            progress.abandon()
-            printError("generating failed, nothing was written: \(error)")
-            throw ExitCode.failure
         }
     }
 }

@@ -66,6 +66,33 @@ struct Generate: ParsableCommand {
             return try generateSamples(catalog: try definition.catalog())
         }
         let catalog = try DefinitionLoader.demo()
+        let generator = DemoData(seed: seed)
+        let dataset = generator.dataset(
+            volume: DemoData.Volume(
+                products: 0, departments: departments, people: people, articles: articles, documents: documents, tracks: tracks,
+                samples: samples))
+        let small = dataset.items(in: catalog)
+        // The demo generator streams products, however many: they are the demo's own collection.
+        guard let productCollection = catalog.collection(named: "products") else { throw ExitCode.failure }
+        let total = small.count + products
+        try load(catalog) { loader, progress in
+            func insert(_ item: Item, _ collection: String) throws {
+                try loader.insert(item, into: collection)
+                if loader.insertedCount % 4_096 == 0 {
+                    progress.update(count: loader.insertedCount, fraction: Double(loader.insertedCount) / Double(max(total, 1)))
+                }
+            }
+            for (collection, item) in small { try insert(item, collection.name) }
+            for product in generator.products(count: products) {
+                try insert(DemoItems.product(product, in: productCollection), productCollection.name)
+            }
+            progress.note("committing \(ProgressReporter.grouped(loader.insertedCount)) items…")
+        }
+    }
+
+    /// Opens the database for `catalog` and runs `body` in one transaction with a progress line:
+    /// all of it is written, or (on any failure, said on standard error) nothing.
+    func load(_ catalog: Catalog, _ body: (CatalogBulkLoader, ProgressReporter) throws -> Void) throws {
         let store: CatalogStore
         do {
             store = try CatalogStore(path: db, catalog: catalog, options: .init(seedDemoData: false))
@@ -73,28 +100,10 @@ struct Generate: ParsableCommand {
             printError("cannot open \(db): \(error)")
             throw ExitCode.failure
         }
-        let generator = DemoData(seed: seed)
-        let dataset = generator.dataset(
-            volume: DemoData.Volume(
-                products: 0, departments: departments, people: people, articles: articles, documents: documents, tracks: tracks,
-                samples: samples))
-        let small = dataset.items(in: catalog)
-        guard let productCollection = catalog.collection(named: "products") else { throw ExitCode.failure }
-        let total = small.count + products
         let progress = ProgressReporter(label: "generating", unit: "items")
         do {
             let count = try store.bulkLoad { loader in
-                func insert(_ item: Item, _ collection: String) throws {
-                    try loader.insert(item, into: collection)
-                    if loader.insertedCount % 4_096 == 0 {
-                        progress.update(count: loader.insertedCount, fraction: Double(loader.insertedCount) / Double(max(total, 1)))
-                    }
-                }
-                for (collection, item) in small { try insert(item, collection.name) }
-                for product in generator.products(count: products) {
-                    try insert(DemoItems.product(product, in: productCollection), productCollection.name)
-                }
-                progress.note("committing \(ProgressReporter.grouped(loader.insertedCount)) items…")
+                try body(loader, progress)
                 return loader.insertedCount
             }
             progress.finish(count: count, message: "generated \(ProgressReporter.grouped(count)) items (seed \(seed)) into \(db)")
