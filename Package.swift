@@ -43,9 +43,15 @@ let package = Package(
             plugins: ["EmbedDemoDefinition"]
         ),
         // The source of truth: SQLite through GRDB, with a table per collection of the served catalog.
+        // GRDBSQLite (SQLite's C API) only for reading a page's columns in place: `StatementRow`.
         .target(
             name: "Storage",
-            dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift")]
+            dependencies: [
+                "Domain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
         ),
         // The product: rowserver's routes on top of HTTPServer and Domain.
         .target(

@@ -41,7 +41,8 @@ struct ServedCollection: Sendable {
     let parent: (collection: CollectionDefinition, field: Int)?
     /// The collections whose versions a page or detail of this one depends on (list ETags, cache keys).
     let dependencies: [String]
-    /// Per view (rows, sections, table): the reference fields whose items its pages show.
+    /// Per view (rows, sections, table): the reference fields whose items its pages fetch. Never
+    /// a child list's parent field: the controller has loaded that item to know it exists.
     private let shownReferences: [[Int]]
 
     init(_ definition: CollectionDefinition, catalog: Catalog) {
@@ -53,7 +54,9 @@ struct ServedCollection: Sendable {
             parent = nil
         }
         dependencies = catalog.dependencies(of: definition).map(\.name)
-        shownReferences = [ItemRenderer.View.rows, .sections, .table].map(renderer.referenceFields(shownIn:))
+        shownReferences = [ItemRenderer.View.rows, .sections, .table].map { [renderer] view in
+            renderer.referenceFields(shownIn: view).filter { $0 != definition.parent?.field }
+        }
     }
 
     func referenceFields(_ view: ItemRenderer.View) -> [Int] {

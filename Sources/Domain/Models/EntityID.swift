@@ -35,8 +35,19 @@ public struct EntityID: Hashable, Sendable, CustomStringConvertible, Comparable 
         self = parsed
     }
 
+    /// Parses a raw id from its UTF-8 bytes (a database column read in place), of `kind` when
+    /// given; nil for any other kind or malformed input.
+    public init?(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>, kind: EntityKind?) {
+        guard let parsed = Self.parse(bytes, kind: kind) else { return nil }
+        self = parsed
+    }
+
     private static func parse(_ text: String, kind expected: EntityKind?) -> EntityID? {
-        let bytes = text.utf8
+        var text = text
+        return text.withUTF8 { parse($0, kind: expected) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, kind expected: EntityKind?) -> EntityID? {
         guard bytes.count == rawLength else { return nil }
         var iterator = bytes.makeIterator()
         guard let a = iterator.next(), let b = iterator.next(), let c = iterator.next(),

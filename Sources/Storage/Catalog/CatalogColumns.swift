@@ -68,55 +68,51 @@ enum CatalogColumns {
         }
     }
 
-    /// The item in a row selected with `table.selectList`.
-    static func decode(_ row: Row, in table: CatalogTable) throws -> Versioned<Item> {
+    /// The item in the current row of a statement selecting `table.selectList`.
+    static func decode(_ row: StatementRow, in table: CatalogTable) throws -> Versioned<Item> {
         let collection = table.collection
-        let text = row[0] as? String ?? ""
-        guard let id = EntityID(parsing: text, kind: collection.kind) else {
-            throw StoreError.unavailable("stored id \"\(text)\" is not a valid \(collection.kind.rawValue) id")
+        let parsed = row.withText(0) { $0.flatMap { EntityID(parsingUTF8: $0, kind: collection.kind) } }
+        guard let id = parsed else {
+            throw StoreError.unavailable("stored id \"\(row.text(0) ?? "")\" is not a valid \(collection.kind.rawValue) id")
         }
-        let version = row[1] as? Int64 ?? 0
+        let version = row.integer(1) ?? 0
         var values: [FieldValue] = []
         values.reserveCapacity(collection.slots.count)
         var column = 2
-        // The untyped subscript hands back SQLite's own value (Int64, Double, String, Data or
-        // nil) without GRDB's generic decoding, which looked up type metadata per column.
         for type in table.storedTypes {
-            let value = row[column]
-            column += 1
             if case .money = type {
-                let currency = row[column] as? String
-                column += 1
-                if let minor = value as? Int64, let currency {
+                if let minor = row.integer(column), let currency = row.text(column + 1) {
                     values.append(.money(Money(minorUnits: minor, currency: currency)))
                 } else {
                     values.append(.null)
                 }
+                column += 2
                 continue
             }
-            values.append(try fieldValue(value, type: type))
+            values.append(try fieldValue(row, column, type: type))
+            column += 1
         }
         return Versioned(item: Item(id: id, values: values), version: version)
     }
 
-    private static func fieldValue(_ value: (any DatabaseValueConvertible)?, type: FieldType) throws -> FieldValue {
-        guard let value else { return .null }
+    private static func fieldValue(_ row: StatementRow, _ column: Int, type: FieldType) throws -> FieldValue {
+        if row.isNull(column) { return .null }
         switch type {
         case .integer, .decimal, .dateTime:
-            return (value as? Int64).map(FieldValue.integer) ?? .null
+            return row.integer(column).map(FieldValue.integer) ?? .null
         case .boolean:
-            return (value as? Int64).map { .boolean($0 != 0) } ?? .null
+            return row.integer(column).map { .boolean($0 != 0) } ?? .null
         case .reference(let collection):
-            guard let text = value as? String, let id = EntityID(parsing: text) else {
+            guard let id = row.withText(column, { $0.flatMap { EntityID(parsingUTF8: $0, kind: nil) } }) else {
                 throw StoreError.unavailable("a stored reference to \(collection) is not an id")
             }
             return .reference(id)
         case .numbers:
-            return .numbers(numbers(value as? Data ?? Data()))
+            return .numbers(row.doubles(column))
         case .names:
-            return .names(try names(value as? String ?? "[]"))
+            return .names(try names(row.text(column) ?? "[]"))
         default:
-            return (value as? String).map(FieldValue.text) ?? .null
+            return row.text(column).map(FieldValue.text) ?? .null
         }
     }
 
@@ -126,19 +122,6 @@ enum CatalogColumns {
             withUnsafeBytes(of: number.bitPattern.littleEndian) { data.append(contentsOf: $0) }
         }
         return data
-    }
-
-    static func numbers(_ blob: Data) -> [Double] {
-        var numbers: [Double] = []
-        numbers.reserveCapacity(blob.count / 8)
-        var index = blob.startIndex
-        while index + 8 <= blob.endIndex {
-            var bits: UInt64 = 0
-            for offset in 0..<8 { bits |= UInt64(blob[index + offset]) << (8 * UInt64(offset)) }
-            numbers.append(Double(bitPattern: bits))
-            index += 8
-        }
-        return numbers
     }
 
     private struct StoredName: Codable {

@@ -155,12 +155,12 @@ struct CatalogPageQuery {
     }
 
     /// The keyset position of a row selected with `selectList`: its order keys, then its id.
-    func position(of row: Row, id: EntityID) -> [SortValue] {
+    func position(of row: StatementRow, id: EntityID) -> [SortValue] {
         var values: [SortValue] = []
         values.reserveCapacity(keys.count)
         let first = 2 + table.columns.count
         for (offset, key) in keys.dropLast().enumerated() {
-            values.append(key.column.isText ? .text(row[first + offset] as String? ?? "") : .integer(row[first + offset] as Int64? ?? 0))
+            values.append(key.column.isText ? .text(row.text(first + offset) ?? "") : .integer(row.integer(first + offset) ?? 0))
         }
         values.append(.text(id.rawValue))
         return values

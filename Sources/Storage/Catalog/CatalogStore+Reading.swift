@@ -14,13 +14,17 @@ extension CatalogStore {
                 var nextAfter: [SortValue]?
                 items.reserveCapacity(wanted)
                 for (sql, arguments) in plan.seekStatements() where items.count < wanted {
-                    let cursor = try Row.fetchCursor(
-                        db.cachedStatement(sql: sql), arguments: StatementArguments(arguments + [(wanted - items.count).databaseValue]))
-                    while let row = try cursor.next() {
-                        let item = try CatalogColumns.decode(row, in: table)
-                        if items.count == plan.limit - 1 { nextAfter = plan.position(of: row, id: item.item.id) }
-                        items.append(item)
-                        if items.count == wanted { break }
+                    let statement = try db.cachedStatement(sql: sql)
+                    let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments + [(wanted - items.count).databaseValue]))
+                    let row = StatementRow(statement)
+                    // The cursor resets the statement when it goes: rows are read while it lives.
+                    try withExtendedLifetime(cursor) {
+                        while try cursor.next() != nil {
+                            let item = try CatalogColumns.decode(row, in: table)
+                            if items.count == plan.limit - 1 { nextAfter = plan.position(of: row, id: item.item.id) }
+                            items.append(item)
+                            if items.count == wanted { break }
+                        }
                     }
                 }
                 if items.count <= plan.limit { nextAfter = nil }

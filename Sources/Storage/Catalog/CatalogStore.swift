@@ -82,8 +82,12 @@ public final class CatalogStore: Sendable {
     }
 
     static func fetchItem(_ db: Database, table: CatalogTable, id: EntityID) throws -> Versioned<Item>? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: table.selectByIDSQL), arguments: [id.rawValue]) else { return nil }
-        return try CatalogColumns.decode(row, in: table)
+        let statement = try db.cachedStatement(sql: table.selectByIDSQL)
+        let cursor = try Row.fetchCursor(statement, arguments: [id.rawValue])
+        // The cursor resets the statement when it goes: the row is read while it lives.
+        return try withExtendedLifetime(cursor) {
+            try cursor.next() == nil ? nil : CatalogColumns.decode(StatementRow(statement), in: table)
+        }
     }
 
     /// The items that `items`' reference fields point to (of `table`; only `fields` when
@@ -138,9 +142,14 @@ public final class CatalogStore: Sendable {
     /// Rewrites every row's derived columns (sort, section and search keys) and its search entry.
     static func recomputeDerived(_ table: CatalogTable, db: Database, tables: [String: CatalogTable], renderers: [String: ItemRenderer]) throws {
         guard let renderer = renderers[table.collection.name] else { return }
-        let rows = try Row.fetchAll(db, sql: "SELECT \(table.selectList) FROM \(CatalogTable.quote(table.name)) AS t")
-        for row in rows {
-            let item = try CatalogColumns.decode(row, in: table)
+        // Read whole before rewriting: no statement stays open over the table it updates.
+        let statement = try db.makeStatement(sql: "SELECT \(table.selectList) FROM \(CatalogTable.quote(table.name)) AS t")
+        let cursor = try Row.fetchCursor(statement)
+        var items: [Versioned<Item>] = []
+        try withExtendedLifetime(cursor) {
+            while try cursor.next() != nil { items.append(try CatalogColumns.decode(StatementRow(statement), in: table)) }
+        }
+        for item in items {
             let sectionKey = try CatalogWriter.sectionKey(of: item.item, in: table, db: db, tables: tables, renderers: renderers)
             let values: [(any DatabaseValueConvertible)?] =
                 [item.version] + CatalogColumns.values(of: item.item, in: table, renderer: renderer, sectionKey: sectionKey) + [item.item.id.rawValue]
