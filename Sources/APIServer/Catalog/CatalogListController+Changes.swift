@@ -47,8 +47,8 @@ extension CatalogListController {
         let store = store
         let batch = try StoreError.mapping { () throws(StoreError) in try store.changes(collection.name, after: after, limit: limit) }
         let renderer = collection.renderer
-        // The table's columns, once per batch (a top-level list has no forEach names).
-        let columns = collection.definition.table != nil ? renderer.tableColumns(in: context) : nil
+        // A list with a table: each upsert carries its cells (a top-level list has no forEach names).
+        let hasTable = collection.definition.table != nil
         for change in batch.changes {
             json.beginObject()
             guard let item = change.item?.item, change.operation != .delete else {
@@ -70,8 +70,8 @@ extension CatalogListController {
                 json.field("header", section.header)
                 json.endObject()
             }
-            if let columns {
-                RowWriter.cellsAndCompact(renderer.tableRow(item, references: batch.references, in: context), columns: columns, into: &json)
+            if hasTable {
+                RowWriter.cellsAndCompact(renderer.tableRow(item, references: batch.references, in: context), into: &json)
             }
             json.endObject()
         }

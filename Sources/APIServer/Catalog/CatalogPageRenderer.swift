@@ -122,7 +122,7 @@ struct CatalogPageRenderer {
         let base = detailBase
         for entry in page.items {
             let row = renderer.tableRow(entry.item, names: names, nameIDs: nameIDs, references: references, in: context)
-            RowWriter.tableRow(row, columns: columns, detail: base + entry.item.id.rawValue, into: &json)
+            RowWriter.tableRow(row, detail: base + entry.item.id.rawValue, into: &json)
         }
         json.endArray()
     }

@@ -43,20 +43,20 @@ enum RowWriter {
         json.endObject()
     }
 
-    static func tableRow(_ row: TableRow, columns: [TableColumn], detail: String, into json: inout JSONWriter) {
+    static func tableRow(_ row: TableRow, detail: String, into json: inout JSONWriter) {
         json.beginObject()
         json.field("id", row.id.rawValue)
-        cellsAndCompact(row, columns: columns, into: &json)
+        cellsAndCompact(row, into: &json)
         json.field("detail", detail)
         json.endObject()
     }
 
     /// `"cells": {…}, "compact": {title, subtitle}` inside an open object: a table row's, or a
     /// change-feed entry's of a list with a table.
-    static func cellsAndCompact(_ row: TableRow, columns: [TableColumn], into json: inout JSONWriter) {
+    static func cellsAndCompact(_ row: TableRow, into json: inout JSONWriter) {
         json.key("cells")
         json.beginObject()
-        for column in columns { json.field(column.id, row.cells[column.id]) }
+        for cell in row.cells { json.field(cell.column, cell.text) }
         json.endObject()
         json.key("compact")
         json.beginObject()

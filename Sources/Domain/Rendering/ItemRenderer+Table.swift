@@ -40,23 +40,26 @@ extension ItemRenderer {
         _ item: Item, names: [NamedEntry] = [], nameIDs: [String]? = nil, references: ReferencedItems, in context: RenderContext
     ) -> TableRow {
         guard let table = tablePlan else {
-            return TableRow(id: item.id, cells: [:], compact: CompactSummary(title: title(of: item, in: context)))
+            return TableRow(id: item.id, cells: [], compact: CompactSummary(title: title(of: item, in: context)))
         }
         let ids = nameIDs ?? names.map(\.id.rawValue)
         /// The forEach field's formatted numbers, reused when the compact summary shows that field.
         var forEachTexts: (field: Int, texts: [String])?
-        var cells: [String: String] = [:]
+        var cells: [TableCell] = []
         cells.reserveCapacity(table.columns.count + ids.count)
         for column in table.columns {
             switch column {
             case .value(let id, let value):
-                cells[id] = text(value, of: item, references: references, in: context) ?? Unavailable.text
+                cells.append(TableCell(column: id, text: text(value, of: item, references: references, in: context) ?? Unavailable.text))
             case .percent(let id, let field, let percent):
-                cells[id] = percentCell(field: field, percent: percent, of: item, in: context)
+                cells.append(TableCell(column: id, text: percentCell(field: field, percent: percent, of: item, in: context)))
             case .days(let id, let from, let to):
-                cells[id] = daysCell(from: from, to: to, of: item, in: context)
+                cells.append(TableCell(column: id, text: daysCell(from: from, to: to, of: item, in: context)))
             case .forEach(let field):
-                guard let plan = plan(field) else { continue }
+                guard let plan = plan(field) else {
+                    cells += ids.map { TableCell(column: $0, text: Unavailable.text) }
+                    continue
+                }
                 let numbers: [Double]
                 var stored = false
                 if let slot = plan.slot, case .numbers(let values) = item[slot: slot] {
@@ -70,7 +73,7 @@ extension ItemRenderer {
                 texts.reserveCapacity(ids.count)
                 for (index, id) in ids.enumerated() {
                     let text = numbers.indices.contains(index) ? formatter.number(numbers[index], type: plan.type) : Unavailable.text
-                    cells[id] = text
+                    cells.append(TableCell(column: id, text: text))
                     texts.append(text)
                 }
                 // A null field shows nothing in the compact line (its cells still show "—").
