@@ -1,4 +1,5 @@
 import Domain
+import GRDB
 import Testing
 
 @testable import Storage
@@ -133,5 +134,32 @@ import Testing
         #expect(try store.page(ListQuery(collection: .departments, search: "GARAGE")).items.count == 1)
         try await store.delete(.departments, id: department.id, ifVersion: nil)
         #expect(try store.page(ListQuery(collection: .departments, search: "garage")).items.isEmpty)
+    }
+
+    /// Short texts find rows through the trigrams that contain them (`SearchGrams`): a write
+    /// that brings new trigrams adds their grams, names of one or two characters are found
+    /// through the short-row index, and a database without the map gets it filled on open.
+    @Test func shortTextsFindWrittenRowsAndAMissingGramMapIsRefilled() async throws {
+        let directory = try TemporaryDirectory()
+        var store = try directory.store()
+        let workshop = Department(id: EntityID.generate(kind: .department), name: "Qxw Workshop")
+        let tiny = Department(id: EntityID.generate(kind: .department), name: "Jv")
+        _ = try await store.insert(.department(workshop))
+        _ = try await store.insert(.department(tiny))
+        func found(_ text: String) throws -> [EntityID] {
+            try store.walk(ListQuery(collection: .departments, search: text, limit: 2)).map(\.item.id)
+        }
+        #expect(try found("qx") == [workshop.id])
+        #expect(try found("XW") == [workshop.id])
+        #expect(try found("jv") == [tiny.id])
+        #expect(try found("v").contains(tiny.id))
+        #expect(try found("wj").isEmpty)
+        try store.close()
+        let queue = try DatabaseQueue(path: directory.path("test.sqlite"))
+        try await queue.write { db in try db.execute(sql: "DROP TABLE items_departments_grams") }
+        try queue.close()
+        store = try directory.store()
+        #expect(try found("qx") == [workshop.id])
+        #expect(try found("jv") == [tiny.id])
     }
 }

@@ -14,6 +14,8 @@ struct CatalogPageQuery {
     private(set) var conditions: [String] = []
     private(set) var arguments: [DatabaseValue] = []
     let after: [DatabaseValue]?
+    /// The table is read without its indexes (`NOT INDEXED`), driven by a list of keys.
+    private(set) var readsByKey = false
 
     struct OrderKey {
         let column: CatalogTable.OrderColumn
@@ -62,16 +64,24 @@ struct CatalogPageQuery {
         case (_?, nil): throw StoreError.unavailable("\(collection.name) have no parent")
         }
         for condition in query.conditions { try add(condition) }
-        if let text = CatalogPageQuery.folded(query.search) {
-            guard let search = table.searchTable else { throw StoreError.unavailable("\(collection.name) cannot be searched") }
-            if text.count >= 3 {
-                // The trigram index finds substrings of three characters or more.
-                let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                add("t.pk IN (SELECT rowid FROM \(CatalogTable.quote(search)) WHERE \(CatalogTable.quote(search)) MATCH ?)", [phrase.databaseValue])
-            } else {
-                add("(instr(t.title_key, ?) > 0 OR instr(coalesce(t.subtitle_key, ''), ?) > 0)", [text.databaseValue, text.databaseValue])
-            }
-        }
+        if query.search != nil, table.searchTable == nil { throw StoreError.unavailable("\(collection.name) cannot be searched") }
+    }
+
+    /// Rows whose folded title or subtitle contains `text`, checked row by row.
+    mutating func addSubstringFilter(_ text: String) {
+        add("(instr(t.title_key, ?) > 0 OR instr(coalesce(t.subtitle_key, ''), ?) > 0)", [text.databaseValue, text.databaseValue])
+    }
+
+    /// Rows among the keys `sql` selects, which SQLite reads once and probes while it walks the order.
+    mutating func addMatches(_ sql: String, _ values: [DatabaseValue]) {
+        add("t.pk IN (\(sql))", values)
+    }
+
+    /// Rows among `keys`, read by key and sorted rather than found by walking an index: what a
+    /// few thousand matches cost least as, wherever in the order they are.
+    mutating func addKeys(_ keys: [Int64]) {
+        add("t.pk IN (SELECT value FROM json_each(?))", [("[" + keys.map(String.init).joined(separator: ",") + "]").databaseValue])
+        readsByKey = true
     }
 
     /// The trimmed, folded search text; nil when blank.
@@ -135,7 +145,7 @@ struct CatalogPageQuery {
 
     /// The statements that walk the order from the position; each takes a LIMIT last.
     func seekStatements() -> [(sql: String, arguments: [DatabaseValue])] {
-        let head = "SELECT \(selectList) FROM \(CatalogTable.quote(table.name)) AS t"
+        let head = "SELECT \(selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
         guard let after else { return [(Self.select(head, conditions, orderBy), arguments)] }
         return keys.indices.reversed().map { index in
             var conditions = self.conditions

@@ -48,6 +48,7 @@ enum CatalogSchema {
                 recompute.append(table)
             }
             try syncIndexes(table, db)
+            try SearchGrams.ensure(table, db)
             try db.execute(
                 sql:
                     "INSERT INTO catalog_derivations (collection, derivation) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET derivation = excluded.derivation",

@@ -6,36 +6,63 @@ extension CatalogStore {
     /// A page in keyset order (never OFFSET), with the items its references point to.
     public func page(_ query: CatalogQuery) throws(StoreError) -> CatalogPage {
         let table = try table(query.collection)
-        let plan = try CatalogPageQuery(query, table: table)
+        var plan = try CatalogPageQuery(query, table: table)
         do {
             return try pool.read { db in
-                let wanted = plan.limit + 1
-                var items: [Versioned<Item>] = []
-                var nextAfter: [SortValue]?
-                items.reserveCapacity(wanted)
-                for (sql, arguments) in plan.seekStatements() where items.count < wanted {
-                    let statement = try db.cachedStatement(sql: sql)
-                    let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments + [(wanted - items.count).databaseValue]))
-                    let row = StatementRow(statement)
-                    // The cursor resets the statement when it goes: rows are read while it lives.
-                    try withExtendedLifetime(cursor) {
-                        while try cursor.next() != nil {
-                            let item = try CatalogColumns.decode(row, in: table)
-                            if items.count == plan.limit - 1 { nextAfter = plan.position(of: row, id: item.item.id) }
-                            items.append(item)
-                            if items.count == wanted { break }
-                        }
+                var rows: (items: [Versioned<Item>], nextAfter: [SortValue]?)?
+                if let text = CatalogPageQuery.folded(query.search) {
+                    switch try planSearch(text, in: &plan, db) {
+                    case .nothing: return CatalogPage(items: [], nextAfter: nil, references: ReferencedItems())
+                    case .planned: break
+                    case .common(let matches):
+                        rows = try readRows(db, plan, walking: SearchWalk(text: text, budget: Self.walkBudget))
+                        if rows == nil { plan = try fallback(plan, text: text, matches: matches, db) }
                     }
                 }
-                if items.count <= plan.limit { nextAfter = nil }
-                let page = Array(items.prefix(plan.limit))
+                guard let (items, nextAfter) = try rows ?? readRows(db, plan, walking: nil) else {
+                    throw StoreError.unavailable("a page read without a walk gave up")
+                }
                 return CatalogPage(
-                    items: page, nextAfter: nextAfter,
-                    references: try references(db, of: page.map(\.item), in: table, fields: query.references))
+                    items: items, nextAfter: nextAfter, references: try references(db, of: items.map(\.item), in: table, fields: query.references))
             }
         } catch {
             throw StoreError.from(error)
         }
+    }
+
+    /// The page's items in order and the position after its last one (nil on the last page).
+    /// With a walk, only rows containing its text count, and the walk gives up (nil) after
+    /// reading its budget of rows.
+    private func readRows(_ db: Database, _ plan: CatalogPageQuery, walking walk: SearchWalk?) throws -> ([Versioned<Item>], [SortValue]?)? {
+        let table = plan.table
+        let wanted = plan.limit + 1
+        var items: [Versioned<Item>] = []
+        var nextAfter: [SortValue]?
+        var read = 0
+        items.reserveCapacity(wanted)
+        let keys = 2 + table.columns.count - 2
+        for (sql, arguments) in plan.seekStatements() where items.count < wanted {
+            let limit = walk.map { $0.budget - read } ?? wanted - items.count
+            let statement = try db.cachedStatement(sql: sql)
+            let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments + [limit.databaseValue]))
+            let row = StatementRow(statement)
+            // The cursor resets the statement when it goes: rows are read while it lives.
+            try withExtendedLifetime(cursor) {
+                while try cursor.next() != nil {
+                    if let walk {
+                        read += 1
+                        guard walk.matches(row, titleColumn: keys) else { continue }
+                    }
+                    let item = try CatalogColumns.decode(row, in: table)
+                    if items.count == plan.limit - 1 { nextAfter = plan.position(of: row, id: item.item.id) }
+                    items.append(item)
+                    if items.count == wanted { break }
+                }
+            }
+            if let walk, read >= walk.budget, items.count < wanted { return nil }
+        }
+        if items.count <= plan.limit { nextAfter = nil }
+        return (Array(items.prefix(plan.limit)), nextAfter)
     }
 
     /// Changes of `collection` after `sequence`, in commit order, at most `limit`: one entry

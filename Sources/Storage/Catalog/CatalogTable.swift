@@ -39,6 +39,8 @@ struct CatalogTable: Sendable {
     /// Adds / removes the search entry of the row with a `pk` (nil: the collection is not searched).
     let searchInsertSQL: String?
     let searchDeleteSQL: String?
+    /// Records the grams of a row's new trigrams (`SearchGrams`).
+    let gramsInsertSQL: String?
 
     struct OrderColumn: Sendable, Hashable {
         let column: String
@@ -91,6 +93,7 @@ struct CatalogTable: Sendable {
             searchInsertSQL = nil
             searchDeleteSQL = nil
         }
+        gramsInsertSQL = collection.isSearchable ? SearchGrams.insertSQL(ofTable: name) : nil
     }
 
     /// The search index, when the collection is searched.

@@ -43,9 +43,10 @@ struct CatalogWriter {
         }
         try checkReferences(of: item, in: table)
         let version = try appendChange(table.collection.name, item.id, .insert)
-        let values: [(any DatabaseValueConvertible)?] = [item.id.rawValue, version] + (try columnValues(item, table))
-        try db.cachedStatement(sql: table.insertSQL).execute(arguments: StatementArguments(values))
+        let columns = try columnValues(item, table)
+        try db.cachedStatement(sql: table.insertSQL).execute(arguments: StatementArguments([item.id.rawValue, version] + columns))
         try searchEntry(table.searchInsertSQL, pk: db.lastInsertedRowID)
+        try recordGrams(of: columns, in: table)
         return Versioned(item: item, version: version)
     }
 
@@ -55,9 +56,10 @@ struct CatalogWriter {
         try checkReferences(of: item, in: table)
         let version = try appendChange(table.collection.name, item.id, .update)
         try searchEntry(table.searchDeleteSQL, pk: current.pk)
-        let values: [(any DatabaseValueConvertible)?] = [version] + (try columnValues(item, table)) + [item.id.rawValue]
-        try db.cachedStatement(sql: table.updateSQL).execute(arguments: StatementArguments(values))
+        let columns = try columnValues(item, table)
+        try db.cachedStatement(sql: table.updateSQL).execute(arguments: StatementArguments([version] + columns + [item.id.rawValue]))
         try searchEntry(table.searchInsertSQL, pk: current.pk)
+        try recordGrams(of: columns, in: table)
         try refreshSectionKeys(of: item, in: table)
         return Versioned(item: item, version: version)
     }
@@ -115,6 +117,13 @@ struct CatalogWriter {
     private func searchEntry(_ sql: String?, pk: Int64) throws {
         guard let sql else { return }
         try db.cachedStatement(sql: sql).execute(arguments: [pk])
+    }
+
+    /// Adds the grams of the row's trigrams that the map does not know yet (`SearchGrams`);
+    /// `columns` end with the folded title and subtitle, as `CatalogColumns.values` makes them.
+    private func recordGrams(of columns: [(any DatabaseValueConvertible)?], in table: CatalogTable) throws {
+        guard let sql = table.gramsInsertSQL, let json = SearchGrams.trigramsJSON(columns.suffix(2).map { $0 as? String }) else { return }
+        try db.cachedStatement(sql: sql).execute(arguments: [json])
     }
 
     private func columnValues(_ item: Item, _ table: CatalogTable) throws -> [(any DatabaseValueConvertible)?] {

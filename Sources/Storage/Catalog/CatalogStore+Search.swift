@@ -1,0 +1,138 @@
+import GRDB
+
+/// Search pages: the plan depends on how many rows match, so it is chosen per request.
+///
+/// 1. The rows that can contain the text come from the trigram index: a text of three or more
+///    characters as a phrase of its trigrams (exact); one of one or two characters as any of the
+///    trigrams that contain it (`SearchGrams`), plus the rows with a column that short, checked
+///    against the text. No such trigram and no short row: no match, answered at once.
+/// 2. Up to `probeLimit` matches are read. None: an empty page. That few: the page reads those
+///    rows by key and sorts them (`CatalogPageQuery.addKeys`), wherever in the order they are.
+/// 3. More matches of a phrase: SQLite reads them once and walks the order's index probing them.
+/// 4. More matches of a short text, or a short text in more than `gramLimit` trigrams (a common
+///    one, whose query of them all would cost more than it saves): the order is walked checking
+///    the text in each row, which fills a page within few rows when matches are spread over it.
+///    The walk gives up after `walkBudget` rows: then up to `keyLimit` matches are read by key
+///    and sorted; beyond that SQLite walks the index probing them (or, for a common text,
+///    checking the text in each row).
+extension CatalogStore {
+    static let probeLimit = 200
+    static let keyLimit = 2_000
+    static let gramLimit = 24
+    static let walkBudget = 1_500
+
+    enum SearchPlan {
+        /// No row can match.
+        case nothing
+        /// The plan now reads the matches.
+        case planned
+        /// Many rows match: walk the order (the plan is unchanged) checking the text; if the
+        /// walk gives up, `matches` (nil: the text checked in every row) find them.
+        case common(matches: Matches?)
+    }
+
+    /// The keys of the rows that can contain a text: a subquery selecting `pk`, a superset for a
+    /// short text (`exact` false).
+    struct Matches {
+        let sql: String
+        let arguments: [DatabaseValue]
+        let exact: Bool
+    }
+
+    /// Plans the search for `text` (folded, not blank) in `plan`.
+    func planSearch(_ text: String, in plan: inout CatalogPageQuery, _ db: Database) throws -> SearchPlan {
+        let table = plan.table
+        guard let search = table.searchTable.map(CatalogTable.quote) else { return .nothing }
+        var sources: [String] = []
+        var arguments: [DatabaseValue] = []
+        let exact = text.unicodeScalars.count >= 3
+        if exact {
+            sources.append("SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?")
+            arguments.append(Self.ftsString(text).databaseValue)
+        } else {
+            let trigrams = try SearchGrams.trigrams(db, table: table, containing: text, limit: Self.gramLimit)
+            if trigrams.count > Self.gramLimit { return .common(matches: nil) }
+            if !trigrams.isEmpty {
+                sources.append("SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?")
+                arguments.append(trigrams.map(Self.ftsString).joined(separator: " OR ").databaseValue)
+            }
+            sources.append("SELECT pk FROM \(CatalogTable.quote(table.name)) WHERE \(SearchGrams.shortTextCondition)")
+        }
+        // UNION, not UNION ALL: a row with a short and a long column can come from both.
+        let matches = Matches(sql: sources.joined(separator: " UNION "), arguments: arguments, exact: exact)
+        let keys = try Self.keys(matches, limit: Self.probeLimit, db)
+        if keys.isEmpty { return .nothing }
+        if keys.count > Self.probeLimit {
+            // A phrase's matches come from its doclists at about the cost of a walk that finds
+            // none: SQLite reads them once and probes them along the order. A short text's are
+            // a union of many: walk first.
+            guard exact else { return .common(matches: matches) }
+            plan.addMatches(matches.sql, matches.arguments)
+            return .planned
+        }
+        Self.read(keys, text: text, exact: exact, into: &plan)
+        return .planned
+    }
+
+    /// The plan once a walk gave up: the matches read by key when there are few enough, else probed.
+    func fallback(_ plan: CatalogPageQuery, text: String, matches: Matches?, _ db: Database) throws -> CatalogPageQuery {
+        var plan = plan
+        guard let matches else {
+            plan.addSubstringFilter(text)
+            return plan
+        }
+        let keys = try Self.keys(matches, limit: Self.keyLimit, db)
+        if keys.count <= Self.keyLimit {
+            Self.read(keys, text: text, exact: matches.exact, into: &plan)
+        } else {
+            if !matches.exact { plan.addSubstringFilter(text) }
+            plan.addMatches(matches.sql, matches.arguments)
+        }
+        return plan
+    }
+
+    private static func keys(_ matches: Matches, limit: Int, _ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(
+            db.cachedStatement(sql: matches.sql + " LIMIT ?"), arguments: StatementArguments(matches.arguments + [(limit + 1).databaseValue]))
+    }
+
+    private static func read(_ keys: [Int64], text: String, exact: Bool, into plan: inout CatalogPageQuery) {
+        // A short text's keys are a superset: the filter checks each row.
+        if !exact { plan.addSubstringFilter(text) }
+        plan.addKeys(keys)
+    }
+
+    /// `text` as one FTS5 string (a phrase of its trigrams).
+    static func ftsString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// A walk through a list's order that keeps the rows containing `text` (folded) in their
+/// title or subtitle key, as `instr` would: bytes, not characters.
+struct SearchWalk {
+    let text: String
+    let budget: Int
+
+    /// Whether the current row's keys (at `titleColumn` and the next) contain the text.
+    func matches(_ row: StatementRow, titleColumn: Int) -> Bool {
+        var needle = text
+        return needle.withUTF8 { needle in
+            row.withText(titleColumn) { Self.contains($0, needle) } || row.withText(titleColumn + 1) { Self.contains($0, needle) }
+        }
+    }
+
+    static func contains(_ haystack: UnsafeBufferPointer<UInt8>?, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let haystack, haystack.count >= needle.count, let first = needle.first else { return false }
+        var start = 0
+        while start <= haystack.count - needle.count {
+            if haystack[start] == first {
+                var offset = 1
+                while offset < needle.count && haystack[start + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+}
