@@ -94,6 +94,10 @@ struct ItemsRelatedTests {
         #expect((renamed.json?["levels"] as? [[String: Any]])?.map { $0["name"] as? String } == ["L", "R"])
         let other = try await server.create("tracks", #"{"title":"Other","channels":[{"name":"Mono"}]}"#)
         #expect(try await fetch(port: server.port, "\(other)/samples/\(sampleID.rawValue)").status == 404)
+        // Samples are the server's (`writable: false`): no write method, as their OpenAPI says.
         #expect(try await fetch(port: server.port, "DELETE", path).status == 405)
+        #expect(try await server.send("PATCH", path, json: #"{"timestampMilliseconds":1}"#).status == 405)
+        let list = String(path[..<(path.range(of: "/", options: .backwards)?.lowerBound ?? path.endIndex)])
+        #expect(try await server.send("POST", list, json: #"{"timestampMilliseconds":1,"levels":[0.5]}"#).status == 405)
     }
 }

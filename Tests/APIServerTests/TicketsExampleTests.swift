@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import HTTPTestSupport
 import Testing
@@ -150,6 +151,44 @@ struct TicketsExampleTests {
         #expect(section["id"] as? String == "pending")
         #expect(section["header"] as? String == "En attente")
         #expect((changes[0]["cells"] as? [String: Any])?["priority"] as? String == "1")
+    }
+
+    @Test func commentsAreWrittenAndListedUnderTheirTicketOnly() async throws {
+        let (_, tickets) = try await seed()
+        let comments = "/v1/tickets/\(tickets[0])/comments"
+        let body = #"{"author":"Ana","body":"Restarted the spooler.","posted":"2026-11-21T09:30:00Z"}"#
+        let created = try await server.send("POST", comments, json: body)
+        #expect(created.status == 201, "\(created.text)")
+        let id = try #require(created.json?["id"] as? String)
+        #expect(created.header("Location") == "\(comments)/\(id)")
+        #expect(created.json?["ticketID"] as? String == tickets[0])
+        #expect(try await server.get("\(comments)/\(id)").status == 200)
+        // The path names the parent: a body naming one is refused at that field.
+        let named = try await server.send(
+            "POST", comments, json: #"{"ticketID":"\#(tickets[1])","author":"A","body":"B","posted":"2026-11-21T09:30:00Z"}"#)
+        #expect(named.status == 422)
+        #expect(named.problemPointers == ["/ticketID"])
+        #expect(try await server.send("PATCH", "\(comments)/\(id)", json: #"{"ticketID":"\#(tickets[1])"}"#).status == 422)
+        let missingParent = try await server.send("POST", "/v1/tickets/tkt_06h157w8pshwp0kz/comments", json: body)
+        #expect(missingParent.status == 404)
+        // Another ticket's path does not reach this comment, for reading or writing.
+        let elsewhere = "/v1/tickets/\(tickets[1])/comments/\(id)"
+        #expect(try await server.get(elsewhere).status == 404)
+        #expect(try await server.send("PATCH", elsewhere, json: #"{"author":"Eve"}"#).status == 404)
+        #expect(try await server.send("DELETE", elsewhere).status == 404)
+        #expect(try await server.send("POST", "/v1/comments", json: body).status == 404)
+        let patched = try await server.send("PATCH", "\(comments)/\(id)", json: #"{"author":"Ana Díaz"}"#)
+        #expect(patched.status == 200)
+        #expect(patched.json?["author"] as? String == "Ana Díaz")
+        let list = try await server.get(comments)
+        #expect((list.json?["rows"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Ana Díaz"])
+        #expect((try await server.get("/v1/tickets/\(tickets[1])/comments").json?["rows"] as? [Any])?.isEmpty == true)
+        #expect(try await server.send("DELETE", "\(comments)/\(id)").status == 204)
+        #expect(try await server.get("\(comments)/\(id)").status == 404)
+        // Deleting the ticket deletes its comments.
+        let second = try #require(try await server.send("POST", comments, json: body).json?["id"] as? String)
+        #expect(try await server.send("DELETE", "/v1/tickets/\(tickets[0])").status == 204)
+        #expect(try server.store.item("comments", id: try #require(EntityID(parsing: second))) == nil)
     }
 
     @Test func theIndexAndOpenAPIDescribeTheDefinition() async throws {

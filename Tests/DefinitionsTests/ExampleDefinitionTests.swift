@@ -12,7 +12,7 @@ struct ExampleDefinitionTests {
 
     @Test func theTicketQueueLoads() throws {
         let catalog = try DefinitionLoader.load(path: Self.examples.appendingPathComponent("tickets.yaml").path)
-        #expect(catalog.collections.map(\.name) == ["agents", "tickets"])
+        #expect(catalog.collections.map(\.name) == ["agents", "tickets", "comments"])
         let tickets = try #require(catalog.collection(named: "tickets"))
         #expect(tickets.sections?.name == "status")
         #expect(tickets.filters.map(\.name) == ["status", "assignee", "priority", "dueBefore", "billable"])

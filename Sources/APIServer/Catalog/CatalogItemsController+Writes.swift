@@ -5,37 +5,96 @@ import Storage
 /// Creates (`POST`, JSON), changes (`PATCH`, JSON merge patch) and deletes, validated by the
 /// collection's definition (`ItemDocument`): a 422 lists every failing field by JSON pointer.
 extension CatalogItemsController {
+    /// Where a write lands: a top-level collection, or a child collection under one parent item
+    /// (whose path names the parent, so the body leaves the parent field out).
+    struct WriteTarget {
+        let collection: ServedCollection
+        let parent: EntityID?
+    }
+
     func create(_ request: Request) async throws(HTTPError) -> Response {
-        let collection = try collection(request)
-        let document = try RequestBody.parse(request, accepting: RequestBody.json)
-        let id = EntityID.generate(kind: collection.definition.kind)
-        let item = try validated(ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .create(id)))
-        let store = store
-        let saved = try await StoreError.mappingAsync { () async throws(StoreError) in try await store.insert(item, into: collection.name) }
-        var response = detailResponse(
-            saved.item, collection: collection, related: try related(saved, in: collection), context: request.renderContext, status: 201)
-        response.headers.set("Location", CatalogLinks.detail(collection, saved.item.id, parent: nil))
-        return response
+        try await create(request, into: WriteTarget(collection: try collection(request), parent: nil))
     }
 
     func update(_ request: Request) async throws(HTTPError) -> Response {
         let collection = try collection(request)
-        let id = try Self.id(request.parameter("id"), of: collection)
+        return try await update(request, WriteTarget(collection: collection, parent: nil), id: try Self.id(request.parameter("id"), of: collection))
+    }
+
+    func delete(_ request: Request) async throws(HTTPError) -> Response {
+        let collection = try collection(request)
+        return try await delete(WriteTarget(collection: collection, parent: nil), id: try Self.id(request.parameter("id"), of: collection), request)
+    }
+
+    /// `POST /v1/<parent>/{id}/<child>`: 404 when the parent item does not exist.
+    func childCreate(_ request: Request) async throws(HTTPError) -> Response {
+        let (owner, child) = try childCollection(request)
+        let parent = try Self.id(request.parameter("id"), of: owner)
+        _ = try load(owner, parent)
+        return try await create(request, into: WriteTarget(collection: child, parent: parent))
+    }
+
+    func childUpdate(_ request: Request) async throws(HTTPError) -> Response {
+        let (owner, child) = try childCollection(request)
+        let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner))
+        return try await update(request, target, id: try Self.id(request.parameter("childID"), of: child))
+    }
+
+    func childDelete(_ request: Request) async throws(HTTPError) -> Response {
+        let (owner, child) = try childCollection(request)
+        let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner))
+        return try await delete(target, id: try Self.id(request.parameter("childID"), of: child), request)
+    }
+
+    /// A collection the server keeps (`writable: false`) has no write methods, as its OpenAPI says.
+    private func checkWritable(_ target: WriteTarget, _ request: Request) throws(HTTPError) {
+        guard target.collection.definition.writable else {
+            throw .methodNotAllowed(request.method.rawValue, allowed: ["GET", "HEAD", "OPTIONS"])
+        }
+    }
+
+    private func create(_ request: Request, into target: WriteTarget) async throws(HTTPError) -> Response {
+        try checkWritable(target, request)
+        let collection = target.collection
+        let document = try RequestBody.parse(request, accepting: RequestBody.json)
+        let id = EntityID.generate(kind: collection.definition.kind)
+        let item = try validated(
+            ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .create(id), parent: target.parent))
+        let store = store
+        let saved = try await StoreError.mappingAsync { () async throws(StoreError) in try await store.insert(item, into: collection.name) }
+        var response = detailResponse(
+            saved.item, collection: collection, related: try related(saved, in: collection), context: request.renderContext, status: 201)
+        response.headers.set("Location", CatalogLinks.detail(collection, saved.item.id, parent: target.parent))
+        return response
+    }
+
+    /// The item `id` of the target; 404 when it is under another parent than the path's.
+    private func load(_ target: WriteTarget, _ id: EntityID) throws(HTTPError) -> Versioned<Item> {
+        let item = try load(target.collection, id)
+        if let parent = target.parent, target.collection.parentID(of: item.item) != parent {
+            throw StoreError.missing(collection: target.collection.name, id).httpError
+        }
+        return item
+    }
+
+    private func update(_ request: Request, _ target: WriteTarget, id: EntityID) async throws(HTTPError) -> Response {
+        try checkWritable(target, request)
+        let collection = target.collection
         let patch = try RequestBody.parse(request, accepting: RequestBody.mergePatch)
         let precondition = EntityTag.parseIfMatch(request.headers["If-Match"])
         let context = request.renderContext
         let store = store
         for _ in 0..<Self.patchAttempts {
-            let current = try load(collection, id)
+            let current = try load(target, id)
             let related = try related(current, in: collection)
             try Self.check(precondition, version: related.version)
-            let writable = ItemDocument.writable(current.item, in: collection.definition)
+            let writable = ItemDocument.writable(current.item, in: collection.definition, underParent: target.parent != nil)
             // `"typo": null` would vanish in the merge and pass unnoticed: refuse it here.
             let unknown = Self.unknownRemovals(patch, in: writable, at: "")
             if !unknown.isEmpty { throw HTTPError.validationFailed(unknown) }
             let document = MergePatch.apply(patch, to: writable)
             let item = try validated(
-                ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .replace(current.item)))
+                ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .replace(current.item), parent: target.parent))
             if item == current.item {
                 return detailResponse(current.item, collection: collection, related: related, context: context)
             }
@@ -53,19 +112,19 @@ extension CatalogItemsController {
         throw HTTPError(status: 409, code: "CONFLICT", detail: "The item kept changing while the patch was applied; send it again.")
     }
 
-    func delete(_ request: Request) async throws(HTTPError) -> Response {
-        let collection = try collection(request)
-        let id = try Self.id(request.parameter("id"), of: collection)
-        guard collection.definition.writable else {
-            throw HTTPError(status: 409, code: "READ_ONLY_COLLECTION", detail: "\(collection.name) cannot be written: the server keeps them.")
-        }
+    private func delete(_ target: WriteTarget, id: EntityID, _ request: Request) async throws(HTTPError) -> Response {
+        try checkWritable(target, request)
+        let collection = target.collection
         let precondition = EntityTag.parseIfMatch(request.headers["If-Match"])
         var ifVersion: Int64?
-        if let precondition {
-            let current = try load(collection, id)
-            try Self.check(precondition, version: try related(current, in: collection).version)
-            // The store re-checks the version in the deleting transaction: nothing slips in between.
-            if precondition != .any { ifVersion = current.version }
+        // Under a parent, the item must be that parent's (a PATCH cannot move it to another).
+        if precondition != nil || target.parent != nil {
+            let current = try load(target, id)
+            if let precondition {
+                try Self.check(precondition, version: try related(current, in: collection).version)
+                // The store re-checks the version in the deleting transaction: nothing slips in between.
+                if precondition != .any { ifVersion = current.version }
+            }
         }
         let store = store
         try await StoreError.mappingAsync { () async throws(StoreError) in try await store.delete(id, from: collection.name, ifVersion: ifVersion) }

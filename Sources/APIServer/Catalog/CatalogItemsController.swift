@@ -19,6 +19,18 @@ struct CatalogItemsController: Sendable {
         router.add(.POST, "/v1/:collection", .async { request in try await controller.create(request) })
         router.add(.PATCH, "/v1/:collection/:id", .async { request in try await controller.update(request) })
         router.add(.DELETE, "/v1/:collection/:id", .async { request in try await controller.delete(request) })
+        router.add(.POST, "/v1/:collection/:id/:child", .async { request in try await controller.childCreate(request) })
+        router.add(.PATCH, "/v1/:collection/:id/:child/:childID", .async { request in try await controller.childUpdate(request) })
+        router.add(.DELETE, "/v1/:collection/:id/:child/:childID", .async { request in try await controller.childDelete(request) })
+    }
+
+    /// The parent collection and the child collection a child route names; 404 for either missing.
+    func childCollection(_ request: Request) throws(HTTPError) -> (owner: ServedCollection, child: ServedCollection) {
+        let owner = try collection(request)
+        guard let child = served.child(request.parameter("child"), of: owner) else {
+            throw .notFound("No list of that name under \(owner.name); the item's links name its lists.")
+        }
+        return (owner, child)
     }
 
     func collection(_ request: Request) throws(HTTPError) -> ServedCollection {
@@ -42,10 +54,7 @@ struct CatalogItemsController: Sendable {
     }
 
     func childDetail(_ request: Request) throws(HTTPError) -> Response {
-        let owner = try collection(request)
-        guard let child = served.child(request.parameter("child"), of: owner) else {
-            throw .notFound("No list of that name under \(owner.name); the item's links name its lists.")
-        }
+        let (owner, child) = try childCollection(request)
         let parent = try Self.id(request.parameter("id"), of: owner)
         let id = try Self.id(request.parameter("childID"), of: child)
         return try cachedDetail(child, id, parent: parent, request: request) { () throws(HTTPError) in

@@ -24,13 +24,18 @@ struct FieldReader {
     /// The members of the object at `pointer`, by key, or nil (after recording why) when it is
     /// not an object. Keys outside `fields` fail as read-only (when in `readOnly`) or unknown;
     /// the others are returned, so their own checks run too.
-    mutating func object(_ value: JSONValue?, at pointer: String, fields: [String], readOnly: Set<String> = []) -> [String: JSONValue]? {
+    /// `pathKeys`: fields the request's path gives (a child's parent), refused in the body.
+    mutating func object(
+        _ value: JSONValue?, at pointer: String, fields: [String], readOnly: Set<String> = [], pathKeys: Set<String> = []
+    ) -> [String: JSONValue]? {
         switch value {
         case .object(let members)?:
             var byKey: [String: JSONValue] = [:]
             for member in members {
                 if fields.contains(member.key) {
                     byKey[member.key] = member.value
+                } else if pathKeys.contains(member.key) {
+                    fail(JSONPointer.appending(pointer, member.key), "The path names this item's parent; leave it out.")
                 } else if readOnly.contains(member.key) {
                     fail(JSONPointer.appending(pointer, member.key), "This field is read-only; leave it out.")
                 } else {

@@ -45,22 +45,33 @@ public enum ItemDocument {
 
     /// `server`: the server itself writes (an import), so a collection clients cannot write
     /// (`writable: false`, a track's samples) takes items too, under the same rules.
-    public static func decode(_ document: JSONValue, in collection: CollectionDefinition, catalog: Catalog, mode: Mode, server: Bool = false)
-        -> Outcome
-    {
+    /// `parent`: a child item written under its parent's path (`POST /v1/tracks/{id}/samples`):
+    /// the path names the parent, so the document leaves the parent field out and the item
+    /// gets this id there.
+    public static func decode(
+        _ document: JSONValue, in collection: CollectionDefinition, catalog: Catalog, mode: Mode, server: Bool = false, parent: EntityID? = nil
+    ) -> Outcome {
         var reader = FieldReader()
         guard collection.writable || server else {
             reader.fail("", "\(collection.title.english) cannot be written: the server keeps them.")
             return Outcome(item: nil, problems: reader.problems, references: [])
         }
         var references: [Reference] = []
-        let writable = collection.fields.filter { $0.isStored && !$0.readOnly }
-        guard let fields = reader.object(document, at: "", fields: ["id"] + writable.map(\.name), readOnly: readOnlyKeys(of: collection))
+        let parentField = parent == nil ? nil : collection.parent?.field
+        let writable = collection.fields.enumerated().filter { $1.isStored && !$1.readOnly && $0 != parentField }.map(\.element)
+        let pathKeys = parentField.map { [collection.fields[$0].name] } ?? []
+        guard
+            let fields = reader.object(
+                document, at: "", fields: ["id"] + writable.map(\.name), readOnly: readOnlyKeys(of: collection), pathKeys: Set(pathKeys))
         else { return Outcome(item: nil, problems: reader.problems, references: []) }
         checkID(fields["id"], mode, &reader)
         var values = [FieldValue](repeating: .null, count: collection.slots.count)
-        for field in collection.fields {
+        for (index, field) in collection.fields.enumerated() {
             guard let slot = field.slot, values.indices.contains(slot) else { continue }
+            if index == parentField, let parent {
+                values[slot] = .reference(parent)
+                continue
+            }
             if field.readOnly {
                 if case .replace(let current) = mode {
                     values[slot] = current[slot: slot]
@@ -108,9 +119,11 @@ public enum ItemDocument {
     /// The writable fields of an item as a document: what a merge patch applies to. Decoding it
     /// unpatched gives the item back unchanged. Every writable field is present, `null` when
     /// unset, so a patch that removes an unset field is told from one that names no field.
-    public static func writable(_ item: Item, in collection: CollectionDefinition) -> JSONValue {
+    /// `underParent`: without the parent field, as `decode(…, parent:)` reads it.
+    public static func writable(_ item: Item, in collection: CollectionDefinition, underParent: Bool = false) -> JSONValue {
         var members = [JSONMember("id", .string(item.id.rawValue))]
-        for field in collection.fields where field.isStored && !field.readOnly {
+        let parentField = underParent ? collection.parent?.field : nil
+        for (index, field) in collection.fields.enumerated() where field.isStored && !field.readOnly && index != parentField {
             guard let slot = field.slot else { continue }
             members.append(JSONMember(field.name, json(item[slot: slot], type: field.type) ?? .null))
         }
