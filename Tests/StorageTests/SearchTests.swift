@@ -9,7 +9,7 @@ import Testing
     /// The seeded store of the demo definition.
     static let stores: [DemoStore] = {
         do {
-            return [try SharedStores.seeded()]
+            return [try SharedStores.seeded(), try SharedStores.seededWithTinySearchLimits()]
         } catch {
             preconditionFailure("cannot open the store: \(error)")
         }
@@ -161,5 +161,34 @@ import Testing
         store = try directory.store()
         #expect(try found("qx") == [workshop.id])
         #expect(try found("jv") == [tiny.id])
+    }
+
+    struct Substring: Sendable, CustomTestStringConvertible {
+        var haystack: String?
+        var needle: String
+        var expected: Bool
+        var testDescription: String { "\(haystack ?? "nil") ∋ \(needle)" }
+    }
+
+    /// A walk's check is `instr`'s: bytes of the folded keys, anywhere, no key no match.
+    @Test(arguments: [
+        Substring(haystack: "mechanical keyboard", needle: "keyboard", expected: true),
+        Substring(haystack: "mechanical keyboard", needle: "mech", expected: true),
+        Substring(haystack: "mechanical keyboard", needle: "d", expected: true),
+        Substring(haystack: "keyboar", needle: "keyboard", expected: false),
+        Substring(haystack: "kkkeyboard", needle: "kkey", expected: true),
+        Substring(haystack: "aab", needle: "ab", expected: true),
+        Substring(haystack: "東京タワー", needle: "京タ", expected: true),
+        Substring(haystack: "東京タワー", needle: "タ東", expected: false),
+        Substring(haystack: "", needle: "a", expected: false),
+        Substring(haystack: nil, needle: "a", expected: false),
+    ])
+    func aWalkFindsTheTextAsBytesAnywhereInAKey(_ example: Substring) {
+        var needle = example.needle
+        let found = needle.withUTF8 { needle in
+            guard var haystack = example.haystack else { return SearchWalk.contains(nil, needle) }
+            return haystack.withUTF8 { SearchWalk.contains($0, needle) }
+        }
+        #expect(found == example.expected)
     }
 }

@@ -22,4 +22,24 @@ enum SharedStores {
 
     /// The standard demo dataset of seed 1; tests must not write to it.
     static func seeded() throws -> DemoStore { try seededStore.get() }
+
+    /// Search limits so low that the demo dataset takes every search plan: few keys read by
+    /// key, walks that give up, probing along the index, common short texts.
+    static let tinySearchLimits = {
+        var limits = CatalogStore.SearchLimits()
+        limits.probe = 3
+        limits.keys = 12
+        limits.trigrams = 2
+        limits.walk = 5
+        return limits
+    }()
+
+    private static let tinyLimitsStore = Result {
+        var options = CatalogStore.Options(seedDemoData: true)
+        options.search = tinySearchLimits
+        return try DemoStore(path: root.get().appendingPathComponent("seeded-tiny-limits.sqlite").path, options: options)
+    }
+
+    /// The same dataset, searched with `tinySearchLimits`; tests must not write to it.
+    static func seededWithTinySearchLimits() throws -> DemoStore { try tinyLimitsStore.get() }
 }

@@ -21,6 +21,8 @@ extension CatalogStore {
         public var mmapSizeMiB: Int
         /// How long a connection waits for another process's lock before failing, in seconds.
         public var busyTimeout: Double
+        /// Where a search changes plans (`CatalogStore+Search.swift`).
+        public var search = SearchLimits()
 
         public init(
             seedDemoData: Bool = false, changeRetention: Int = 100_000, maximumBatchSize: Int = 1_024, cacheSizeKiB: Int = 8_192,
@@ -33,6 +35,21 @@ extension CatalogStore {
             self.busyTimeout = max(0, busyTimeout)
             self.mmapSizeMiB = max(0, mmapSizeMiB)
         }
+    }
+
+    /// The counts at which a search changes plans. Tests lower them to take every plan on a
+    /// small dataset; the defaults are measured (Benchmarks/ab.py, bench.py's search set).
+    public struct SearchLimits: Sendable, Hashable {
+        /// Matches read first: this many or fewer are read by key and sorted.
+        public var probe = 200
+        /// Matches read by key after a walk gave up; more are probed along the order's index.
+        public var keys = 2_000
+        /// A short text in more trigrams than this is common: walked, never queried by trigram.
+        public var trigrams = 24
+        /// Rows a walk reads before it gives up.
+        public var walk = 1_500
+
+        public init() {}
     }
 
     /// Unix milliseconds: the commit time change-log entries record.

@@ -15,7 +15,7 @@ extension CatalogStore {
                     case .nothing: return CatalogPage(items: [], nextAfter: nil, references: ReferencedItems())
                     case .planned: break
                     case .common(let matches):
-                        rows = try readRows(db, plan, walking: SearchWalk(text: text, budget: Self.walkBudget))
+                        rows = try readRows(db, plan, walking: SearchWalk(text: text, budget: options.search.walk))
                         if rows == nil { plan = try fallback(plan, text: text, matches: matches, db) }
                     }
                 }

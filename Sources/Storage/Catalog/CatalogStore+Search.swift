@@ -6,21 +6,16 @@ import GRDB
 ///    characters as a phrase of its trigrams (exact); one of one or two characters as any of the
 ///    trigrams that contain it (`SearchGrams`), plus the rows with a column that short, checked
 ///    against the text. No such trigram and no short row: no match, answered at once.
-/// 2. Up to `probeLimit` matches are read. None: an empty page. That few: the page reads those
+/// 2. Up to `probe` matches are read. None: an empty page. That few: the page reads those
 ///    rows by key and sorts them (`CatalogPageQuery.addKeys`), wherever in the order they are.
 /// 3. More matches of a phrase: SQLite reads them once and walks the order's index probing them.
-/// 4. More matches of a short text, or a short text in more than `gramLimit` trigrams (a common
+/// 4. More matches of a short text, or a short text in more than `trigrams` trigrams (a common
 ///    one, whose query of them all would cost more than it saves): the order is walked checking
 ///    the text in each row, which fills a page within few rows when matches are spread over it.
-///    The walk gives up after `walkBudget` rows: then up to `keyLimit` matches are read by key
+///    The walk gives up after `walk` rows: then up to `keys` matches are read by key
 ///    and sorted; beyond that SQLite walks the index probing them (or, for a common text,
-///    checking the text in each row).
+///    checking the text in each row). The limits are `Options.search`.
 extension CatalogStore {
-    static let probeLimit = 200
-    static let keyLimit = 2_000
-    static let gramLimit = 24
-    static let walkBudget = 1_500
-
     enum SearchPlan {
         /// No row can match.
         case nothing
@@ -50,8 +45,8 @@ extension CatalogStore {
             sources.append("SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?")
             arguments.append(Self.ftsString(text).databaseValue)
         } else {
-            let trigrams = try SearchGrams.trigrams(db, table: table, containing: text, limit: Self.gramLimit)
-            if trigrams.count > Self.gramLimit { return .common(matches: nil) }
+            let trigrams = try SearchGrams.trigrams(db, table: table, containing: text, limit: options.search.trigrams)
+            if trigrams.count > options.search.trigrams { return .common(matches: nil) }
             if !trigrams.isEmpty {
                 sources.append("SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?")
                 arguments.append(trigrams.map(Self.ftsString).joined(separator: " OR ").databaseValue)
@@ -60,9 +55,9 @@ extension CatalogStore {
         }
         // UNION, not UNION ALL: a row with a short and a long column can come from both.
         let matches = Matches(sql: sources.joined(separator: " UNION "), arguments: arguments, exact: exact)
-        let keys = try Self.keys(matches, limit: Self.probeLimit, db)
+        let keys = try Self.keys(matches, limit: options.search.probe, db)
         if keys.isEmpty { return .nothing }
-        if keys.count > Self.probeLimit {
+        if keys.count > options.search.probe {
             // A phrase's matches come from its doclists at about the cost of a walk that finds
             // none: SQLite reads them once and probes them along the order. A short text's are
             // a union of many: walk first.
@@ -81,8 +76,8 @@ extension CatalogStore {
             plan.addSubstringFilter(text)
             return plan
         }
-        let keys = try Self.keys(matches, limit: Self.keyLimit, db)
-        if keys.count <= Self.keyLimit {
+        let keys = try Self.keys(matches, limit: options.search.keys, db)
+        if keys.count <= options.search.keys {
             Self.read(keys, text: text, exact: matches.exact, into: &plan)
         } else {
             if !matches.exact { plan.addSubstringFilter(text) }
