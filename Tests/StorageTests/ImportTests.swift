@@ -42,6 +42,14 @@ import Testing
             return product.name
         }
         #expect(names == ["Kettle", "Keyboard", "Mouse"])
+        // An import indexes its rows for search at its end: phrases and short texts find them.
+        func found(_ text: String) throws -> Set<EntityID> {
+            Set(try store.walk(ListQuery(collection: .products, search: text, limit: 2)).map(\.item.id))
+        }
+        #expect(try found("quiet") == [id])
+        #expect(try found("ui") == [id])
+        #expect(try found("ket").count == 1)
+        #expect(try found("zz").isEmpty)
     }
 
     @Test func aBadLineImportsNothingAndIsNamed() throws {

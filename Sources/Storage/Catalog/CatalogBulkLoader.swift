@@ -33,11 +33,27 @@ public final class CatalogBulkLoader {
 
 extension CatalogStore {
     /// Runs `body` with a loader inside one write transaction, committed when `body` returns.
+    /// The new rows are indexed for search at the end, in one statement per collection.
     public func bulkLoad<T>(_ body: (CatalogBulkLoader) throws -> T) throws -> T {
         let (result, versions, latest) = try pool.write { db in
             let start = try ChangeLog.latestSequence(db)
-            let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+            var writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+            writer.defersSearch = true
+            let searched = tables.values.filter { $0.searchTable != nil }
+            // New rows get keys above every existing one (SQLite's rowid: the largest plus one).
+            var lastKeys: [String: Int64] = [:]
+            for table in searched {
+                lastKeys[table.name] = try Int64.fetchOne(db, sql: "SELECT max(pk) FROM \(CatalogTable.quote(table.name))") ?? 0
+            }
             let result = try body(CatalogBulkLoader(writer: writer, tables: tables))
+            for table in searched {
+                guard let search = table.searchTable.map(CatalogTable.quote) else { continue }
+                try db.execute(
+                    sql:
+                        "INSERT INTO \(search) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk > ?",
+                    arguments: [lastKeys[table.name] ?? 0])
+                if db.changesCount > 0 { try SearchGrams.refill(table, db) }
+            }
             let (versions, latest) = try finish(db, since: start, force: true)
             return (result, versions, latest)
         }

@@ -19,6 +19,10 @@ struct CatalogWriter {
     let tables: [String: CatalogTable]
     let renderers: [String: ItemRenderer]
     let catalog: Catalog
+    /// A bulk load indexes its rows for search once at its end (`CatalogStore.bulkLoad`): FTS5
+    /// flushes its pending terms at every savepoint, so indexing per item made a load of
+    /// 100,000 items spend most of its time merging tiny index segments.
+    var defersSearch = false
 
     func apply(_ write: CatalogWrite) throws -> Versioned<Item>? {
         switch write {
@@ -45,8 +49,10 @@ struct CatalogWriter {
         let version = try appendChange(table.collection.name, item.id, .insert)
         let columns = try columnValues(item, table)
         try db.cachedStatement(sql: table.insertSQL).execute(arguments: StatementArguments([item.id.rawValue, version] + columns))
-        try searchEntry(table.searchInsertSQL, pk: db.lastInsertedRowID)
-        try recordGrams(of: columns, in: table)
+        if !defersSearch {
+            try searchEntry(table.searchInsertSQL, pk: db.lastInsertedRowID)
+            try recordGrams(of: columns, in: table)
+        }
         return Versioned(item: item, version: version)
     }
 
