@@ -31,6 +31,8 @@ enum SharedStores {
         limits.keys = 12
         limits.trigrams = 2
         limits.walk = 5
+        limits.scanKeys = 40
+        limits.scan = 30
         return limits
     }()
 

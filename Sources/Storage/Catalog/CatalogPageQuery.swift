@@ -144,8 +144,9 @@ struct CatalogPageQuery {
     var orderBy: String { keys.map(\.sql).joined(separator: ", ") }
 
     /// The statements that walk the order from the position; each takes a LIMIT last.
-    func seekStatements() -> [(sql: String, arguments: [DatabaseValue])] {
-        let head = "SELECT \(selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
+    /// `keysOnly`: select only `t.pk`, which the order's index holds (a scan for matches).
+    func seekStatements(keysOnly: Bool = false) -> [(sql: String, arguments: [DatabaseValue])] {
+        let head = "SELECT \(keysOnly ? "t.pk" : selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
         guard let after else { return [(Self.select(head, conditions, orderBy), arguments)] }
         return keys.indices.reversed().map { index in
             var conditions = self.conditions

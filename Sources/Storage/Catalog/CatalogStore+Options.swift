@@ -48,6 +48,11 @@ extension CatalogStore {
         public var trigrams = 24
         /// Rows a walk reads before it gives up.
         public var walk = 1_500
+        /// Matches of a phrase read into memory to scan the order's index for them; more are
+        /// left to SQLite (which reads them by key and sorts them).
+        public var scanKeys = 20_000
+        /// Index entries such a scan reads before it gives up (then the matches read are sorted).
+        public var scan = 5_000
 
         public init() {}
     }

@@ -8,7 +8,8 @@ import GRDB
 ///    against the text. No such trigram and no short row: no match, answered at once.
 /// 2. Up to `probe` matches are read. None: an empty page. That few: the page reads those
 ///    rows by key and sorts them (`CatalogPageQuery.addKeys`), wherever in the order they are.
-/// 3. More matches of a phrase: SQLite reads them once and walks the order's index probing them.
+/// 3. More matches of a phrase: their keys are read and the order's index is scanned for the
+///    first of them (`scanForMatches`); when they cluster late in the order, read by key and sorted.
 /// 4. More matches of a short text, or a short text in more than `trigrams` trigrams (a common
 ///    one, whose query of them all would cost more than it saves): the order is walked checking
 ///    the text in each row, which fills a page within few rows when matches are spread over it.
@@ -62,7 +63,7 @@ extension CatalogStore {
             // none: SQLite reads them once and probes them along the order. A short text's are
             // a union of many: walk first.
             guard exact else { return .common(matches: matches) }
-            plan.addMatches(matches.sql, matches.arguments)
+            try scanForMatches(matches, text: text, in: &plan, db)
             return .planned
         }
         Self.read(keys, text: text, exact: exact, into: &plan)
@@ -84,6 +85,35 @@ extension CatalogStore {
             plan.addMatches(matches.sql, matches.arguments)
         }
         return plan
+    }
+
+    /// Many matches of a phrase: their keys are read into memory and the order's index is
+    /// scanned for the first of them (an index entry costs a fraction of a row), so the page
+    /// reads only its own rows by key. Matches that cluster late in the order (a word that starts
+    /// titles, in title order) exhaust the scan: then they are all read by key and sorted.
+    private func scanForMatches(_ matches: Matches, text: String, in plan: inout CatalogPageQuery, _ db: Database) throws {
+        let limits = options.search
+        let keys = try Self.keys(matches, limit: limits.scanKeys, db)
+        guard keys.count <= limits.scanKeys else {
+            plan.addMatches(matches.sql, matches.arguments)
+            return
+        }
+        let wanted = Set(keys)
+        var found: [Int64] = []
+        var read = 0
+        for (sql, arguments) in plan.seekStatements(keysOnly: true) where found.count <= plan.limit && read < limits.scan {
+            let cursor = try Int64.fetchCursor(
+                db.cachedStatement(sql: sql), arguments: StatementArguments(arguments + [(limits.scan - read).databaseValue]))
+            while let key = try cursor.next() {
+                read += 1
+                if wanted.contains(key) {
+                    found.append(key)
+                    if found.count > plan.limit { break }
+                }
+            }
+        }
+        // The page and one more, or every match after the position; else all of them, by key.
+        plan.addKeys(found.count > plan.limit || read < limits.scan ? found : keys)
     }
 
     private static func keys(_ matches: Matches, limit: Int, _ db: Database) throws -> [Int64] {
