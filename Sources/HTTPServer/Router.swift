@@ -13,6 +13,10 @@ public struct Router: Sendable {
         case async(@Sendable (Request) async throws -> Response)
     }
 
+    /// Whether a route's method exists for these parameters: a write route of a collection the
+    /// server keeps (`writable: false`) does not, so its `Allow` lists and 405s say so.
+    public typealias Availability = @Sendable (RouteParameters) -> Bool
+
     public enum Match: Sendable {
         case found(Handler, parameters: RouteParameters, template: String, routeIndex: Int)
         /// The path exists; the method does not. `allowed` is what the `Allow` header says.
@@ -25,15 +29,24 @@ public struct Router: Sendable {
         var literals: [String: Node] = [:]
         var parameter: (name: String, node: Node)?
         var handlers: [HTTPMethod: Handler] = [:]
+        var availability: [HTTPMethod: Availability] = [:]
         var template = ""
         /// Small integer naming the template, for allocation-free metric lookups.
         var routeIndex = -1
+
+        /// The handler of `method` when the route has one and it exists for `parameters`.
+        func handler(_ method: HTTPMethod, _ parameters: RouteParameters) -> Handler? {
+            guard let handler = handlers[method] else { return nil }
+            if let available = availability[method], !available(parameters) { return nil }
+            return handler
+        }
 
         func copy() -> Node {
             let node = Node()
             node.literals = literals.mapValues { $0.copy() }
             node.parameter = parameter.map { ($0.name, $0.node.copy()) }
             node.handlers = handlers
+            node.availability = availability
             node.template = template
             node.routeIndex = routeIndex
             return node
@@ -51,7 +64,8 @@ public struct Router: Sendable {
         add(.GET, template, .sync(handler))
     }
 
-    public mutating func add(_ method: HTTPMethod, _ template: String, _ handler: Handler) {
+    /// Adds a route; `available` (nil: always) says for which parameters the method exists.
+    public mutating func add(_ method: HTTPMethod, _ template: String, _ handler: Handler, available: Availability? = nil) {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         var node = root
         for segment in template.split(separator: "/") {
@@ -77,6 +91,7 @@ public struct Router: Sendable {
             }
         }
         node.handlers[method] = handler
+        node.availability[method] = available
         if node.routeIndex < 0 {
             node.routeIndex = routeCount
             routeCount += 1
@@ -88,23 +103,23 @@ public struct Router: Sendable {
     public func match(_ method: HTTPMethod, _ segments: [String]) -> Match {
         var parameters = RouteParameters()
         guard let node = Self.find(root, segments[...], &parameters) else { return .notFound }
-        if let handler = node.handlers[method] {
+        if let handler = node.handler(method, parameters) {
             return .found(handler, parameters: parameters, template: node.template, routeIndex: node.routeIndex)
         }
-        if method == .HEAD, let handler = node.handlers[.GET] {
+        if method == .HEAD, let handler = node.handler(.GET, parameters) {
             return .found(handler, parameters: parameters, template: node.template, routeIndex: node.routeIndex)
         }
-        return .methodNotAllowed(allowed: Self.allowed(node), template: node.template, routeIndex: node.routeIndex)
+        return .methodNotAllowed(allowed: Self.allowed(node, parameters), template: node.template, routeIndex: node.routeIndex)
     }
 
     /// The methods a path allows, for `Allow` and CORS preflights; nil when the path is unknown.
     public func allowedMethods(_ segments: [String]) -> [String]? {
         var parameters = RouteParameters()
-        return Self.find(root, segments[...], &parameters).map(Self.allowed)
+        return Self.find(root, segments[...], &parameters).map { Self.allowed($0, parameters) }
     }
 
-    private static func allowed(_ node: Node) -> [String] {
-        var methods = Set(node.handlers.keys)
+    private static func allowed(_ node: Node, _ parameters: RouteParameters) -> [String] {
+        var methods = Set(node.handlers.keys.filter { node.handler($0, parameters) != nil })
         if methods.contains(.GET) { methods.insert(.HEAD) }
         methods.insert(.OPTIONS)
         return HTTPMethod.allCases.filter(methods.contains).map(\.rawValue)

@@ -98,6 +98,9 @@ struct ItemsRelatedTests {
         #expect(try await fetch(port: server.port, "DELETE", path).status == 405)
         #expect(try await server.send("PATCH", path, json: #"{"timestampMilliseconds":1}"#).status == 405)
         let list = String(path[..<(path.range(of: "/", options: .backwards)?.lowerBound ?? path.endIndex)])
-        #expect(try await server.send("POST", list, json: #"{"timestampMilliseconds":1,"levels":[0.5]}"#).status == 405)
+        let post = try await server.send("POST", list, json: #"{"timestampMilliseconds":1,"levels":[0.5]}"#)
+        #expect(post.status == 405)
+        #expect(post.header("Allow") == "GET, HEAD, OPTIONS")
+        #expect(try await fetch(port: server.port, "OPTIONS", path).header("Allow") == "GET, HEAD, OPTIONS")
     }
 }

@@ -46,4 +46,23 @@ struct RouterMatchTests {
         #expect(parameters["id"] == "2")
         #expect(RouteParameters(["a": "1", "b": "2"]) == RouteParameters(["a": "1", "b": "2"]))
     }
+
+    /// A method whose route is unavailable for the parameters (a collection the server keeps) is
+    /// a 405 whose `Allow` leaves it out; for other parameters it is found.
+    @Test(arguments: [("notes", true), ("samples", false)])
+    func anUnavailableMethodIsNotAllowedAndNotListed(collection: String, writable: Bool) {
+        var router = Router()
+        let ok: @Sendable (Request) throws -> Response = { _ in Response.empty(status: 204) }
+        router.get("/v1/:collection", ok)
+        router.add(.POST, "/v1/:collection", .sync(ok), available: { $0["collection"] != "samples" })
+        let segments = ["v1", collection]
+        #expect(router.allowedMethods(segments) == (writable ? ["GET", "HEAD", "POST", "OPTIONS"] : ["GET", "HEAD", "OPTIONS"]))
+        switch router.match(.POST, segments) {
+        case .found: #expect(writable)
+        case .methodNotAllowed(let allowed, _, _):
+            #expect(!writable)
+            #expect(allowed == ["GET", "HEAD", "OPTIONS"])
+        case .notFound: Issue.record("\(collection) should have a route")
+        }
+    }
 }

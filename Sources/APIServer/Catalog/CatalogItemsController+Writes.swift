@@ -46,15 +46,7 @@ extension CatalogItemsController {
         return try await delete(target, id: try Self.id(request.parameter("childID"), of: child), request)
     }
 
-    /// A collection the server keeps (`writable: false`) has no write methods, as its OpenAPI says.
-    private func checkWritable(_ target: WriteTarget, _ request: Request) throws(HTTPError) {
-        guard target.collection.definition.writable else {
-            throw .methodNotAllowed(request.method.rawValue, allowed: ["GET", "HEAD", "OPTIONS"])
-        }
-    }
-
     private func create(_ request: Request, into target: WriteTarget) async throws(HTTPError) -> Response {
-        try checkWritable(target, request)
         let collection = target.collection
         let document = try RequestBody.parse(request, accepting: RequestBody.json)
         let id = EntityID.generate(kind: collection.definition.kind)
@@ -78,7 +70,6 @@ extension CatalogItemsController {
     }
 
     private func update(_ request: Request, _ target: WriteTarget, id: EntityID) async throws(HTTPError) -> Response {
-        try checkWritable(target, request)
         let collection = target.collection
         let patch = try RequestBody.parse(request, accepting: RequestBody.mergePatch)
         let precondition = EntityTag.parseIfMatch(request.headers["If-Match"])
@@ -94,7 +85,8 @@ extension CatalogItemsController {
             if !unknown.isEmpty { throw HTTPError.validationFailed(unknown) }
             let document = MergePatch.apply(patch, to: writable)
             let item = try validated(
-                ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .replace(current.item), parent: target.parent))
+                ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .replace(current.item), parent: target.parent)
+            )
             if item == current.item {
                 return detailResponse(current.item, collection: collection, related: related, context: context)
             }
@@ -113,7 +105,6 @@ extension CatalogItemsController {
     }
 
     private func delete(_ target: WriteTarget, id: EntityID, _ request: Request) async throws(HTTPError) -> Response {
-        try checkWritable(target, request)
         let collection = target.collection
         let precondition = EntityTag.parseIfMatch(request.headers["If-Match"])
         var ifVersion: Int64?

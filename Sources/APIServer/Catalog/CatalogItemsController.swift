@@ -16,12 +16,30 @@ struct CatalogItemsController: Sendable {
         let controller = self
         router.get("/v1/:collection/:id") { request in try controller.detail(request) }
         router.get("/v1/:collection/:id/:child/:childID") { request in try controller.childDetail(request) }
-        router.add(.POST, "/v1/:collection", .async { request in try await controller.create(request) })
-        router.add(.PATCH, "/v1/:collection/:id", .async { request in try await controller.update(request) })
-        router.add(.DELETE, "/v1/:collection/:id", .async { request in try await controller.delete(request) })
-        router.add(.POST, "/v1/:collection/:id/:child", .async { request in try await controller.childCreate(request) })
-        router.add(.PATCH, "/v1/:collection/:id/:child/:childID", .async { request in try await controller.childUpdate(request) })
-        router.add(.DELETE, "/v1/:collection/:id/:child/:childID", .async { request in try await controller.childDelete(request) })
+        let writable = controller.writable
+        router.add(.POST, "/v1/:collection", .async { request in try await controller.create(request) }, available: writable)
+        router.add(.PATCH, "/v1/:collection/:id", .async { request in try await controller.update(request) }, available: writable)
+        router.add(.DELETE, "/v1/:collection/:id", .async { request in try await controller.delete(request) }, available: writable)
+        router.add(.POST, "/v1/:collection/:id/:child", .async { request in try await controller.childCreate(request) }, available: writable)
+        router.add(
+            .PATCH, "/v1/:collection/:id/:child/:childID", .async { request in try await controller.childUpdate(request) }, available: writable)
+        router.add(
+            .DELETE, "/v1/:collection/:id/:child/:childID", .async { request in try await controller.childDelete(request) }, available: writable)
+    }
+
+    /// Write methods exist unless the route names a collection the server keeps (`writable:
+    /// false`): then `Allow` leaves them out and they are 405, as the OpenAPI document has no
+    /// write operations for it. A name of no collection keeps them (the handler answers 404).
+    var writable: Router.Availability {
+        let served = served
+        return { parameters in
+            guard var collection = served.topLevel(parameters["collection"]) else { return true }
+            if let child = parameters["child"] {
+                guard let found = served.child(child, of: collection) else { return true }
+                collection = found
+            }
+            return collection.definition.writable
+        }
     }
 
     /// The parent collection and the child collection a child route names; 404 for either missing.
