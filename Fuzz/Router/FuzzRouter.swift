@@ -10,7 +10,8 @@ import Prometheus
 ///
 /// Invariants: the match equals a brute-force one over the registered templates (same
 /// length, literals equal, parameters non-empty, a literal beats a parameter at the first
-/// position where they differ; HEAD falls back to GET; 405 lists the template's methods);
+/// position where they differ; HEAD falls back to GET; 405 lists the template's methods
+/// that exist for the parameters: no writes to a collection the server keeps);
 /// parameters are the segments at the template's parameter positions; a target whose path
 /// holds an encoded NUL never reaches the router; an encoded slash never splits a segment.
 private let router: Router = {
@@ -81,12 +82,27 @@ private func expectedMatch(_ method: HTTPMethod, _ segments: [String]) -> Expect
     let literalMask = { (pattern: [Substring]) in pattern.map { $0.hasPrefix(":") ? 0 : 1 } }
     guard let best = candidates.max(by: { literalMask($0.pattern).lexicographicallyPrecedes(literalMask($1.pattern)) }) else { return nil }
     let template = best.template
-    if best.methods.contains(method) || (method == .HEAD && best.methods.contains(.GET)) {
-        var parameters: [String: String] = [:]
-        for (part, segment) in zip(best.pattern, segments) where part.hasPrefix(":") { parameters[String(part.dropFirst())] = segment }
+    var parameters: [String: String] = [:]
+    for (part, segment) in zip(best.pattern, segments) where part.hasPrefix(":") { parameters[String(part.dropFirst())] = segment }
+    let methods = best.methods.filter { available($0, parameters) }
+    if methods.contains(method) || (method == .HEAD && methods.contains(.GET)) {
         return .found(template: template, parameters: parameters)
     }
-    var allowed = best.methods.union([.OPTIONS])
+    var allowed = methods.union([.OPTIONS])
     if allowed.contains(.GET) { allowed.insert(.HEAD) }
     return .methodNotAllowed(template: template, allowed: HTTPMethod.allCases.filter(allowed.contains).map(\.rawValue))
+}
+
+/// Whether a route's method exists for its parameters: writes do not for a collection the
+/// server keeps (`writable: false` in the demo definition: a track's samples). Decided here
+/// from the catalog, not asked of the router.
+private func available(_ method: HTTPMethod, _ parameters: [String: String]) -> Bool {
+    guard [.POST, .PUT, .PATCH, .DELETE].contains(method), let name = parameters["collection"],
+        var collection = DemoCatalog.catalog.collection(named: name), collection.parent == nil
+    else { return true }
+    if let child = parameters["child"] {
+        guard let found = DemoCatalog.catalog.collection(named: child), found.parent?.collection == collection.name else { return true }
+        collection = found
+    }
+    return collection.writable
 }
