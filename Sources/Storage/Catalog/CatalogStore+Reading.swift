@@ -40,7 +40,9 @@ extension CatalogStore {
         var nextAfter: [SortValue]?
         var read = 0
         items.reserveCapacity(wanted)
-        let keys = 2 + table.columns.count - 2
+        // The select list is id, version, then the table's columns, which end with the folded
+        // title and subtitle a walk checks.
+        let titleKey = 2 + table.columns.count - 2
         for (sql, arguments) in plan.seekStatements() where items.count < wanted {
             let limit = walk.map { $0.budget - read } ?? wanted - items.count
             let statement = try db.cachedStatement(sql: sql)
@@ -51,7 +53,7 @@ extension CatalogStore {
                 while try cursor.next() != nil {
                     if let walk {
                         read += 1
-                        guard walk.matches(row, titleColumn: keys) else { continue }
+                        guard walk.matches(row, titleColumn: titleKey) else { continue }
                     }
                     let item = try CatalogColumns.decode(row, in: table)
                     if items.count == plan.limit - 1 { nextAfter = plan.position(of: row, id: item.item.id) }
