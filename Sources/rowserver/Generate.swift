@@ -93,13 +93,7 @@ struct Generate: ParsableCommand {
     /// Opens the database for `catalog` and runs `body` in one transaction with a progress line:
     /// all of it is written, or (on any failure, said on standard error) nothing.
     func load(_ catalog: Catalog, _ body: (CatalogBulkLoader, ProgressReporter) throws -> Void) throws {
-        let store: CatalogStore
-        do {
-            store = try CatalogStore(path: db, catalog: catalog, options: .init(seedDemoData: false))
-        } catch {
-            printError("cannot open \(db): \(error)")
-            throw ExitCode.failure
-        }
+        let store = try openCommandStore(db, catalog: catalog)
         let progress = ProgressReporter(label: "generating", unit: "items")
         do {
             let count = try store.bulkLoad { loader in

@@ -43,13 +43,7 @@ struct Import: ParsableCommand {
             printError("unknown collection \"\(collection)\"; one of \(catalog.collections.map(\.name).joined(separator: ", "))")
             throw ExitCode.validationFailure
         }
-        let store: CatalogStore
-        do {
-            store = try CatalogStore(path: db, catalog: catalog, options: .init(seedDemoData: false))
-        } catch {
-            printError("cannot open \(db): \(error)")
-            throw ExitCode.failure
-        }
+        let store = try openCommandStore(db, catalog: catalog)
         let progress = ProgressReporter(label: "importing \(target.name)", unit: "lines")
         do {
             let importer = CatalogImporter(collection: target, catalog: catalog, reportLimit: maxErrors)
@@ -69,8 +63,4 @@ struct Import: ParsableCommand {
             throw ExitCode.failure
         }
     }
-}
-
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
 }
