@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// What lets a search of one or two characters use the trigram index instead of scanning.
@@ -68,8 +69,7 @@ enum SearchGrams {
     /// there are none. Counted in Unicode scalars, as FTS5's trigram tokenizer counts characters.
     static func trigramsJSON(_ texts: [String?]) -> String? {
         var seen = Set<String>()
-        var json = "["
-        var first = true
+        var trigrams: [String] = []
         for case let text? in texts {
             let scalars = Array(text.unicodeScalars)
             guard scalars.count >= 3 else { continue }
@@ -77,26 +77,11 @@ enum SearchGrams {
                 var trigram = String.UnicodeScalarView()
                 trigram.append(contentsOf: scalars[start..<(start + 3)])
                 let text = String(trigram)
-                guard seen.insert(text).inserted else { continue }
-                json += first ? jsonString(text) : "," + jsonString(text)
-                first = false
+                if seen.insert(text).inserted { trigrams.append(text) }
             }
         }
-        return seen.isEmpty ? nil : json + "]"
-    }
-
-    private static func jsonString(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case _ where scalar.value < 0x20:
-                quoted += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
+        guard !trigrams.isEmpty, let json = try? JSONEncoder().encode(trigrams) else { return nil }
+        return String(decoding: json, as: UTF8.self)
     }
 
     /// The indexed trigrams that contain `text` (one or two characters), at most `limit + 1`.
