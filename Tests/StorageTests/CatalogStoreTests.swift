@@ -109,7 +109,9 @@ struct CatalogStoreTests {
         let found = try store.walk(CatalogQuery(collection: products, search: query, limit: 100)).map(\.item.id)
         let all = try store.walk(CatalogQuery(collection: products, limit: 200))
         let folded = searchFolded(query)
-        let expected = all.filter { renderer.searchTexts(of: $0.item, references: .none).contains { searchFolded($0).contains(folded) } }.map(
+        let expected = all.filter {
+            renderer.searchTexts(of: $0.item, references: .none).contains { $0.map { searchFolded($0).contains(folded) } ?? false }
+        }.map(
             \.item.id)
         #expect(found == expected)
         if query != "zzzqqq" { #expect(!found.isEmpty) }

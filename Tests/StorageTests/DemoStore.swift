@@ -296,7 +296,7 @@ struct SearchKeys {
         let definition = item.collection.definition
         guard definition.isSearchable else { return nil }
         let texts = ItemRenderer(collection: definition, catalog: StoredCollection.catalog).searchTexts(of: item.item, references: .none)
-        return SearchKeys(title: searchFolded(texts.first ?? ""), subtitle: texts.count > 1 ? searchFolded(texts[1]) : nil)
+        return SearchKeys(title: searchFolded((texts.first ?? nil) ?? ""), subtitle: texts.count > 1 ? texts[1].map(searchFolded) : nil)
     }
 }
 

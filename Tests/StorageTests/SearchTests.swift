@@ -96,14 +96,20 @@ import Testing
     }
 
     /// Titles that start with the text interleave with the other matches in the sort's order,
-    /// in both directions and across pages.
-    @Test func titlesStartingWithTheTextInterleaveWithOtherMatches() async throws {
+    /// in both directions and across pages: with the default limits (matches read by key) and
+    /// with tiny ones (the range of titles starting with "sma" merged with the other matches,
+    /// from positions before, inside and after that range).
+    @Test(arguments: [CatalogStore.SearchLimits(), SharedStores.tinySearchLimits])
+    func titlesStartingWithTheTextInterleaveWithOtherMatches(limits: CatalogStore.SearchLimits) async throws {
         let directory = try TemporaryDirectory()
-        let store = try directory.store()
-        let names = [
-            ("Smart Lamp", "Warm light"), ("Smallest Lamp", "Warm light"), ("Small Smart Lamp", "Warm light"),
-            ("Lamp", "Smart and warm"), ("Art Smart", "Cold"), ("Smarter Desk", "Oak"), ("Smart Lamp", "Again"), ("Zebra", "Smarts"),
-        ]
+        var options = CatalogStore.Options()
+        options.search = limits
+        let store = try directory.store(options: options)
+        let names =
+            [
+                ("Smart Lamp", "Warm light"), ("Smallest Lamp", "Warm light"), ("Small Smart Lamp", "Warm light"),
+                ("Lamp", "Smart and warm"), ("Art Smart", "Cold"), ("Smarter Desk", "Oak"), ("Smart Lamp", "Again"), ("Zebra", "Smarts"),
+            ] + (1...10).map { ("Aardvark \($0)", "Plain") }
         for (index, (name, tagline)) in names.enumerated() {
             let product = Product(
                 id: EntityID.generate(kind: .product), name: name, shortDescription: tagline, longDescription: "",

@@ -24,7 +24,8 @@ enum SharedStores {
     static func seeded() throws -> DemoStore { try seededStore.get() }
 
     /// Search limits so low that the demo dataset takes every search plan: few keys read by
-    /// key, walks that give up, probing along the index, common short texts.
+    /// key, walks and scans that give up, the range of titles starting with a text, probing
+    /// along the index, common short texts.
     static let tinySearchLimits = {
         var limits = CatalogStore.SearchLimits()
         limits.probe = 3
@@ -33,6 +34,7 @@ enum SharedStores {
         limits.walk = 5
         limits.scanKeys = 40
         limits.scan = 30
+        limits.textScan = 8
         return limits
     }()
 

@@ -39,10 +39,13 @@ extension ItemRenderer {
     }
 
     /// The texts `q=` searches in, as rows show them in en-US (numbers and money in one fixed
-    /// locale, so the index does not depend on who wrote the item); blank ones left out.
-    public func searchTexts(of item: Item, references: ReferencedItems) -> [String] {
+    /// locale, so the index does not depend on who wrote the item): one per text of the
+    /// collection's `search`, in its order, nil when blank. A blank title leaves the subtitle
+    /// second, so the store's title key is always the title's (an order by the title field can
+    /// then stand for an order by the title key).
+    public func searchTexts(of item: Item, references: ReferencedItems) -> [String?] {
         let context = RenderContext(locale: .enUS)
-        return collection.search.compactMap { spec in
+        return collection.search.map { spec in
             text(spec, of: item, references: references, in: context).flatMap { $0.isEmpty ? nil : $0 }
         }
     }

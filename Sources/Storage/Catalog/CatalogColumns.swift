@@ -46,8 +46,8 @@ enum CatalogColumns {
             }
         }
         let texts = renderer.searchTexts(of: item, references: .none)
-        values.append(collection.isSearchable ? searchFolded(texts.first ?? "") : nil)
-        values.append(texts.count > 1 ? searchFolded(texts[1]) : nil)
+        values.append(collection.isSearchable ? searchFolded((texts.first ?? nil) ?? "") : nil)
+        values.append(texts.count > 1 ? texts[1].map(searchFolded) : nil)
         return values
     }
 

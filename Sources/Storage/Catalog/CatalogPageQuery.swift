@@ -13,7 +13,8 @@ struct CatalogPageQuery {
     let limit: Int
     private(set) var conditions: [String] = []
     private(set) var arguments: [DatabaseValue] = []
-    let after: [DatabaseValue]?
+    /// The keyset position (nil: from the start); a restriction to a range may drop it.
+    var after: [DatabaseValue]?
     /// The table is read without its indexes (`NOT INDEXED`), driven by a list of keys.
     private(set) var readsByKey = false
 
@@ -67,9 +68,12 @@ struct CatalogPageQuery {
         if query.search != nil, table.searchTable == nil { throw StoreError.unavailable("\(collection.name) cannot be searched") }
     }
 
-    /// Rows whose folded title or subtitle contains `text`, checked row by row.
+    /// Rows whose folded title or subtitle contains `text`, checked row by row. The title key is
+    /// read from the title's sort key when there is one (the same text): an index by the title
+    /// holds it and the subtitle key, so SQLite checks them there without reading the row.
     mutating func addSubstringFilter(_ text: String) {
-        add("(instr(t.title_key, ?) > 0 OR instr(coalesce(t.subtitle_key, ''), ?) > 0)", [text.databaseValue, text.databaseValue])
+        let title = CatalogTable.quote(table.titleOrderColumn ?? "title_key")
+        add("(instr(t.\(title), ?) > 0 OR instr(coalesce(t.subtitle_key, ''), ?) > 0)", [text.databaseValue, text.databaseValue])
     }
 
     /// Rows among the keys `sql` selects, which SQLite reads once and probes while it walks the order.
@@ -91,7 +95,7 @@ struct CatalogPageQuery {
         return folded.isEmpty ? nil : folded
     }
 
-    private mutating func add(_ sql: String, _ values: [DatabaseValue]) {
+    mutating func add(_ sql: String, _ values: [DatabaseValue]) {
         conditions.append(sql)
         arguments += values
     }
@@ -144,9 +148,10 @@ struct CatalogPageQuery {
     var orderBy: String { keys.map(\.sql).joined(separator: ", ") }
 
     /// The statements that walk the order from the position; each takes a LIMIT last.
-    /// `keysOnly`: select only `t.pk`, which the order's index holds (a scan for matches).
-    func seekStatements(keysOnly: Bool = false) -> [(sql: String, arguments: [DatabaseValue])] {
-        let head = "SELECT \(keysOnly ? "t.pk" : selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
+    /// `columns`: select these instead of a page's columns (a scan of the order's index for
+    /// keys, `t.pk`, or for texts the index holds).
+    func seekStatements(selecting columns: String? = nil) -> [(sql: String, arguments: [DatabaseValue])] {
+        let head = "SELECT \(columns ?? selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
         guard let after else { return [(Self.select(head, conditions, orderBy), arguments)] }
         return keys.indices.reversed().map { index in
             var conditions = self.conditions

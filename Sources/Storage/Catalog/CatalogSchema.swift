@@ -197,7 +197,9 @@ enum CatalogSchema {
             if let target = field.type.referencedCollection.flatMap(catalog.collection(named:)) { text += " title:\(target.row.title)" }
             parts.append(text)
         }
-        parts.append("search:\(collection.search.map { "\($0)" }.joined(separator: ";"))")
+        // "search/2": title and subtitle keys by position (a blank title no longer moves the
+        // subtitle into the title key).
+        parts.append("search/2:\(collection.search.map { "\($0)" }.joined(separator: ";"))")
         parts.append("fields:" + collection.fields.map { "\($0.name)=\($0.type)/\(String(describing: $0.computed))" }.joined(separator: ","))
         return parts.joined(separator: "\n")
     }
@@ -244,7 +246,11 @@ enum CatalogSchema {
         let collection = table.collection
         let prefix = table.parentColumn.map { [CatalogTable.quote($0)] } ?? []
         func list(_ keys: [CatalogTable.OrderColumn], descending: Bool, head: [String] = []) -> String {
-            (prefix + head + keys.map { CatalogTable.quote($0.column) + (descending ? " DESC" : "") } + ["id"]).joined(separator: ", ")
+            var columns = prefix + head + keys.map { CatalogTable.quote($0.column) + (descending ? " DESC" : "") } + ["id"]
+            if head.isEmpty, let first = keys.first, table.coversSearch(startingWith: first.column), collection.search.count > 1 {
+                columns.append("subtitle_key")
+            }
+            return columns.joined(separator: ", ")
         }
         var indexes: [String: String] = [:]
         var orders: [(String, [CatalogTable.OrderColumn])] = []
@@ -254,8 +260,11 @@ enum CatalogSchema {
         let defaultKeys = collection.defaultSort.flatMap { table.orderColumns(ofSort: $0.field) ?? [] }
         if collection.defaultSort.count > 1 { orders.append(("default", defaultKeys)) }
         for (name, keys) in orders {
-            indexes["\(table.name)__\(name)"] = list(keys, descending: false)
-            indexes["\(table.name)__\(name)_desc"] = list(keys, descending: true)
+            // An index that also holds the subtitle has its own name, so a database from before it
+            // gets it (the old one is dropped: it is not planned).
+            let suffix = list(keys, descending: false).hasSuffix("subtitle_key") ? "_text" : ""
+            indexes["\(table.name)__\(name)\(suffix)"] = list(keys, descending: false)
+            indexes["\(table.name)__\(name)\(suffix)_desc"] = list(keys, descending: true)
         }
         if !table.sectionColumns.isEmpty {
             let head = table.sectionColumns.map { CatalogTable.quote($0.column) }

@@ -53,6 +53,9 @@ extension CatalogStore {
         public var scanKeys = 20_000
         /// Index entries such a scan reads before it gives up (then the matches read are sorted).
         public var scan = 5_000
+        /// Entries of an index by the title (which holds the searched texts) that a scan
+        /// checking the text reads before it gives up.
+        public var textScan = 20_000
 
         public init() {}
     }

@@ -47,7 +47,10 @@ extension CatalogStore {
             arguments.append(Self.ftsString(text).databaseValue)
         } else {
             let trigrams = try SearchGrams.trigrams(db, table: table, containing: text, limit: options.search.trigrams)
-            if trigrams.count > options.search.trigrams { return .common(matches: nil) }
+            if trigrams.count > options.search.trigrams {
+                if try scanTitleOrder(text, in: &plan, db) { return .planned }
+                return .common(matches: nil)
+            }
             if !trigrams.isEmpty {
                 sources.append("SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?")
                 arguments.append(trigrams.map(Self.ftsString).joined(separator: " OR ").databaseValue)
@@ -59,6 +62,12 @@ extension CatalogStore {
         let keys = try Self.keys(matches, limit: options.search.probe, db)
         if keys.isEmpty { return .nothing }
         if keys.count > options.search.probe {
+            if plan.titleOrderColumn != nil {
+                if try scanTitleOrder(text, in: &plan, db) { return .planned }
+                if exact, try titlePrefixPlan(text, in: &plan, db) { return .planned }
+                plan = try fallback(plan, text: text, matches: matches, db)
+                return .planned
+            }
             // A phrase's matches come from its doclists at about the cost of a walk that finds
             // none: SQLite reads them once and probes them along the order. A short text's are
             // a union of many: walk first.
@@ -101,7 +110,7 @@ extension CatalogStore {
         let wanted = Set(keys)
         var found: [Int64] = []
         var read = 0
-        for (sql, arguments) in plan.seekStatements(keysOnly: true) where found.count <= plan.limit && read < limits.scan {
+        for (sql, arguments) in plan.seekStatements(selecting: "t.pk") where found.count <= plan.limit && read < limits.scan {
             let cursor = try Int64.fetchCursor(
                 db.cachedStatement(sql: sql), arguments: StatementArguments(arguments + [(limits.scan - read).databaseValue]))
             while let key = try cursor.next() {

@@ -29,6 +29,12 @@ struct CatalogTable: Sendable {
     let references: [(field: Int, slot: Int, target: String)]
     /// The column of the parent reference of a child collection.
     let parentColumn: String?
+    /// The key column of the sort by the title, when the title is a stored plain-text field shown
+    /// whole: it then holds exactly what `title_key` holds, so an order that starts with it is
+    /// an order by the title key (a search reads the titles that start with its text as one
+    /// range), and its indexes also hold `subtitle_key`, so a search walking that order checks
+    /// both texts in index entries without reading a row.
+    let titleOrderColumn: String?
     /// Every column after `id, version`, in the order `CatalogColumns` writes them.
     let columns: [String]
     let insertSQL: String
@@ -73,6 +79,7 @@ struct CatalogTable: Sendable {
         }
         references = collection.references.compactMap { reference in reference.field.slot.map { (reference.index, $0, reference.target) } }
         parentColumn = collection.parent.map { "f_\(collection.fields[$0.field].name)" }
+        titleOrderColumn = Self.titleOrderColumn(of: collection, keyColumns: keyColumns)
         let keys = keyColumns.keys.sorted().flatMap { keyColumns[$0] ?? [] }.map(\.column)
         columns = valueColumns.flatMap { $0 } + keys + sectionColumns.map(\.column) + ["title_key", "subtitle_key"]
         let all = ["id", "version"] + columns
@@ -114,6 +121,17 @@ struct CatalogTable: Sendable {
         default: [OrderColumn(column: "k_\(field.name)", isText: true)]
         }
     }
+
+    private static func titleOrderColumn(of collection: CollectionDefinition, keyColumns: [Int: [OrderColumn]]) -> String? {
+        guard let index = collection.search.first?.plainField, let columns = keyColumns[index], columns.count == 1, columns[0].isText
+        else { return nil }
+        let field = collection.fields[index]
+        guard field.isStored, field.computed == nil, field.type.isPlainText else { return nil }
+        return columns[0].column
+    }
+
+    /// Whether the indexes of an order starting with `column` hold the searched texts.
+    func coversSearch(startingWith column: String) -> Bool { column == titleOrderColumn }
 
     static func quote(_ identifier: String) -> String { "\"\(identifier)\"" }
 
