@@ -24,7 +24,7 @@ enum SharedStores {
     static func seeded() throws -> DemoStore { try seededStore.get() }
 
     /// Search limits so low that the demo dataset takes every search plan: few keys read by
-    /// key, walks and scans that give up, the range of titles starting with a text, probing
+    /// key, walks that give up, the range of titles starting with a text, probing
     /// along the index, common short texts.
     static let tinySearchLimits = {
         var limits = CatalogStore.SearchLimits()
@@ -34,7 +34,7 @@ enum SharedStores {
         limits.walk = 5
         limits.scanKeys = 40
         limits.scan = 30
-        limits.textScan = 8
+        limits.others = 12
         return limits
     }()
 

@@ -9,13 +9,6 @@ extension CatalogPageQuery {
         return first
     }
 
-    /// The columns a scan of the order's index checks a search text in: the key, the title
-    /// key, then the subtitle key when the collection has one. All in the index: no row is read.
-    var textScanColumns: String? {
-        guard let title = titleOrderColumn else { return nil }
-        return "t.pk, t.\(CatalogTable.quote(title))" + (table.collection.search.count > 1 ? ", t.subtitle_key" : "")
-    }
-
     /// This plan restricted to the rows whose title key starts with `prefix`: one range of the
     /// order's index. The range's start replaces the position when the position lies before it,
     /// so SQLite seeks to one bound and never filters a walk by the other.

@@ -53,9 +53,9 @@ extension CatalogStore {
         public var scanKeys = 20_000
         /// Index entries such a scan reads before it gives up (then the matches read are sorted).
         public var scan = 5_000
-        /// Entries of an index by the title (which holds the searched texts) that a scan
-        /// checking the text reads before it gives up.
-        public var textScan = 20_000
+        /// In an order by the title, the matches outside the range of titles that start with the
+        /// text that are read by key and merged with that range; more, and the order is walked.
+        public var others = 5_000
 
         public init() {}
     }

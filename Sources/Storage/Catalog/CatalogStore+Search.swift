@@ -16,6 +16,10 @@ import GRDB
 ///    The walk gives up after `walk` rows: then up to `keys` matches are read by key
 ///    and sorted; beyond that SQLite walks the index probing them (or, for a common text,
 ///    checking the text in each row). The limits are `Options.search`.
+///
+/// In an order by the title, whose index holds both texts, 3 and 4 are instead the range of
+/// titles that start with the text merged with the other matches, or a walk of the index
+/// checking the text in its entries (`CatalogStore+TitleSearch.swift`).
 extension CatalogStore {
     enum SearchPlan {
         /// No row can match.
@@ -30,42 +34,48 @@ extension CatalogStore {
     /// The keys of the rows that can contain a text: a subquery selecting `pk`, a superset for a
     /// short text (`exact` false).
     struct Matches {
-        let sql: String
-        let arguments: [DatabaseValue]
+        /// Queries selecting `pk`; a row can come from more than one (a short and a long column).
+        let sources: [(sql: String, arguments: [DatabaseValue])]
         let exact: Bool
+
+        var sql: String { sources.map(\.sql).joined(separator: " UNION ") }
+        var arguments: [DatabaseValue] { sources.flatMap(\.arguments) }
     }
 
     /// Plans the search for `text` (folded, not blank) in `plan`.
     func planSearch(_ text: String, in plan: inout CatalogPageQuery, _ db: Database) throws -> SearchPlan {
         let table = plan.table
         guard let search = table.searchTable.map(CatalogTable.quote) else { return .nothing }
-        var sources: [String] = []
-        var arguments: [DatabaseValue] = []
+        var sources: [(sql: String, arguments: [DatabaseValue])] = []
         let exact = text.unicodeScalars.count >= 3
         if exact {
-            sources.append("SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?")
-            arguments.append(Self.ftsString(text).databaseValue)
+            sources.append(("SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?", [Self.ftsString(text).databaseValue]))
         } else {
             let trigrams = try SearchGrams.trigrams(db, table: table, containing: text, limit: options.search.trigrams)
             if trigrams.count > options.search.trigrams {
-                if try scanTitleOrder(text, in: &plan, db) { return .planned }
+                if plan.titleOrderColumn != nil {
+                    plan.addSubstringFilter(text)
+                    return .planned
+                }
                 return .common(matches: nil)
             }
             if !trigrams.isEmpty {
-                sources.append("SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?")
-                arguments.append(trigrams.map(Self.ftsString).joined(separator: " OR ").databaseValue)
+                sources.append(
+                    (
+                        "SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?",
+                        [trigrams.map(Self.ftsString).joined(separator: " OR ").databaseValue]
+                    ))
             }
-            sources.append("SELECT pk FROM \(CatalogTable.quote(table.name)) WHERE \(SearchGrams.shortTextCondition)")
+            sources.append(("SELECT pk FROM \(CatalogTable.quote(table.name)) WHERE \(SearchGrams.shortTextCondition)", []))
         }
-        // UNION, not UNION ALL: a row with a short and a long column can come from both.
-        let matches = Matches(sql: sources.joined(separator: " UNION "), arguments: arguments, exact: exact)
+        let matches = Matches(sources: sources, exact: exact)
         let keys = try Self.keys(matches, limit: options.search.probe, db)
         if keys.isEmpty { return .nothing }
         if keys.count > options.search.probe {
+            // In an order by the title, the index checks the text (CatalogStore+TitleSearch.swift).
             if plan.titleOrderColumn != nil {
-                if try scanTitleOrder(text, in: &plan, db) { return .planned }
                 if exact, try titlePrefixPlan(text, in: &plan, db) { return .planned }
-                plan = try fallback(plan, text: text, matches: matches, db)
+                plan.addSubstringFilter(text)
                 return .planned
             }
             // A phrase's matches come from its doclists at about the cost of a walk that finds
@@ -125,9 +135,17 @@ extension CatalogStore {
         plan.addKeys(found.count > plan.limit || read < limits.scan ? found : keys)
     }
 
+    /// The keys of `matches`, at most `limit + 1`. Each source is read with its own LIMIT: a
+    /// UNION would deduplicate all of its rows before the LIMIT applies.
     private static func keys(_ matches: Matches, limit: Int, _ db: Database) throws -> [Int64] {
-        try Int64.fetchAll(
-            db.cachedStatement(sql: matches.sql + " LIMIT ?"), arguments: StatementArguments(matches.arguments + [(limit + 1).databaseValue]))
+        var seen = Set<Int64>()
+        var keys: [Int64] = []
+        for source in matches.sources where keys.count <= limit {
+            let found = try Int64.fetchAll(
+                db.cachedStatement(sql: source.sql + " LIMIT ?"), arguments: StatementArguments(source.arguments + [(limit + 1).databaseValue]))
+            for key in found where seen.insert(key).inserted { keys.append(key) }
+        }
+        return Array(keys.prefix(limit + 1))
     }
 
     private static func read(_ keys: [Int64], text: String, exact: Bool, into plan: inout CatalogPageQuery) {
