@@ -1,4 +1,5 @@
 import Domain
+import GRDB
 import Testing
 
 @testable import Storage
@@ -54,5 +55,50 @@ import Testing
         #expect(store.writeCounters.failedWrites == 20)
         // Failed writes take no sequence numbers: versions stay dense.
         #expect(store.latestSequence() == 41)
+    }
+
+    /// Writes of a batch index their rows for search after the batch's writes; a write that
+    /// fails leaves nothing in the index. FTS5's integrity check compares the index with the rows.
+    @Test func concurrentWritesLeaveTheSearchIndexEqualToTheRows() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        var stored: [Versioned<StoredItem>] = []
+        for index in 0..<40 { stored.append(try await store.insert(.product(Fixtures.product("Lamp \(index)")))) }
+        let snapshot = stored
+        await withTaskGroup(of: Void.self) { group in
+            for (index, current) in snapshot.enumerated() {
+                guard case .product(var product) = current.item else { continue }
+                group.addTask {
+                    switch index % 4 {
+                    case 0:
+                        product.name = "Renamed Kettle \(index)"
+                        _ = try? await store.update(.product(product), ifVersion: current.version)
+                    case 1:
+                        // A stale version: refused, after nothing was indexed.
+                        product.name = "Stale Kettle \(index)"
+                        _ = try? await store.update(.product(product), ifVersion: current.version + 1_000)
+                    case 2: try? await store.delete(.products, id: product.id, ifVersion: current.version)
+                    default: _ = try? await store.insert(.product(Fixtures.product("New Kettle \(index)")))
+                    }
+                }
+            }
+        }
+        let queue = try DatabaseQueue(path: directory.path("test.sqlite"))
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO items_products_search (items_products_search, rank) VALUES ('integrity-check', 1)")
+        }
+        let kettles = try store.walk(ListQuery(collection: .products, search: "kettle")).compactMap { item -> String? in
+            guard case .product(let product) = item.item else { return nil }
+            return product.name
+        }
+        let expected = (0..<40).compactMap { index -> String? in
+            switch index % 4 {
+            case 0: "Renamed Kettle \(index)"
+            case 3: "New Kettle \(index)"
+            default: nil
+            }
+        }
+        #expect(kettles.sorted() == expected.sorted())
+        #expect(try store.count(.products) == 40)
     }
 }

@@ -46,6 +46,8 @@ extension CatalogStore {
                 lastKeys[table.name] = try Int64.fetchOne(db, sql: "SELECT max(pk) FROM \(CatalogTable.quote(table.name))") ?? 0
             }
             let result = try body(CatalogBulkLoader(writer: writer, tables: tables))
+            // Updates and deletes of rows that were there before, then the new rows.
+            try writer.search.apply(db)
             for table in searched {
                 guard let search = table.searchTable.map(CatalogTable.quote) else { continue }
                 try db.execute(

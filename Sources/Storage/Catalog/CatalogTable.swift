@@ -42,7 +42,8 @@ struct CatalogTable: Sendable {
     let selectByIDSQL: String
     /// `version, pk, title_key, subtitle_key` by id.
     let currentRowSQL: String
-    /// Adds / removes the search entry of the row with a `pk` (nil: the collection is not searched).
+    /// Adds / removes a row's search entry: its `pk`, folded title and subtitle as bound values
+    /// (nil: the collection is not searched).
     let searchInsertSQL: String?
     let searchDeleteSQL: String?
     /// Records the grams of a row's new trigrams (`SearchGrams`).
@@ -92,10 +93,8 @@ struct CatalogTable: Sendable {
         currentRowSQL = "SELECT version, pk, title_key, subtitle_key FROM \(Self.quote(name)) WHERE id = ?"
         if collection.isSearchable {
             let search = Self.quote("\(name)_search")
-            let row = "SELECT pk, title_key, subtitle_key FROM \(Self.quote(name)) WHERE pk = ?"
-            searchInsertSQL = "INSERT INTO \(search) (rowid, title_key, subtitle_key) \(row)"
-            searchDeleteSQL =
-                "INSERT INTO \(search) (\(search), rowid, title_key, subtitle_key) SELECT 'delete', pk, title_key, subtitle_key FROM \(Self.quote(name)) WHERE pk = ?"
+            searchInsertSQL = "INSERT INTO \(search) (rowid, title_key, subtitle_key) VALUES (?, ?, ?)"
+            searchDeleteSQL = "INSERT INTO \(search) (\(search), rowid, title_key, subtitle_key) VALUES ('delete', ?, ?, ?)"
         } else {
             searchInsertSQL = nil
             searchDeleteSQL = nil

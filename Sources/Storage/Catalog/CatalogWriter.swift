@@ -19,9 +19,10 @@ struct CatalogWriter {
     let tables: [String: CatalogTable]
     let renderers: [String: ItemRenderer]
     let catalog: Catalog
-    /// A bulk load indexes its rows for search once at its end (`CatalogStore.bulkLoad`): FTS5
-    /// flushes its pending terms at every savepoint, so indexing per item made a load of
-    /// 100,000 items spend most of its time merging tiny index segments.
+    /// The search-index entries of the writes, which the caller applies after them.
+    let search = PendingSearchEntries()
+    /// A bulk load indexes its new rows for search in one statement at its end
+    /// (`CatalogStore.bulkLoad`): inserts record no entry.
     var defersSearch = false
 
     func apply(_ write: CatalogWrite) throws -> Versioned<Item>? {
@@ -49,10 +50,7 @@ struct CatalogWriter {
         let version = try appendChange(table.collection.name, item.id, .insert)
         let columns = try columnValues(item, table)
         try db.cachedStatement(sql: table.insertSQL).execute(arguments: StatementArguments([item.id.rawValue, version] + columns))
-        if !defersSearch {
-            try searchEntry(table.searchInsertSQL, pk: db.lastInsertedRowID)
-            try recordGrams(of: columns, in: table)
-        }
+        if !defersSearch { recordSearch(of: columns, pk: db.lastInsertedRowID, in: table) }
         return Versioned(item: item, version: version)
     }
 
@@ -61,11 +59,10 @@ struct CatalogWriter {
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try checkReferences(of: item, in: table)
         let version = try appendChange(table.collection.name, item.id, .update)
-        try searchEntry(table.searchDeleteSQL, pk: current.pk)
+        search.remove(table, pk: current.pk, title: current.title, subtitle: current.subtitle)
         let columns = try columnValues(item, table)
         try db.cachedStatement(sql: table.updateSQL).execute(arguments: StatementArguments([version] + columns + [item.id.rawValue]))
-        try searchEntry(table.searchInsertSQL, pk: current.pk)
-        try recordGrams(of: columns, in: table)
+        recordSearch(of: columns, pk: current.pk, in: table)
         try refreshSectionKeys(of: item, in: table)
         return Versioned(item: item, version: version)
     }
@@ -75,7 +72,7 @@ struct CatalogWriter {
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try deleteReferrers(of: id, in: table)
         _ = try appendChange(table.collection.name, id, .delete)
-        try searchEntry(table.searchDeleteSQL, pk: current.pk)
+        search.remove(table, pk: current.pk, title: current.title, subtitle: current.subtitle)
         try db.cachedStatement(sql: "DELETE FROM \(CatalogTable.quote(table.name)) WHERE pk = ?").execute(arguments: [current.pk])
     }
 
@@ -118,18 +115,11 @@ struct CatalogWriter {
         }
     }
 
-    /// Runs one of the table's search-index statements for a row (the old keys are read from
-    /// the row, so a delete runs before the row changes); nothing for an unsearched collection.
-    private func searchEntry(_ sql: String?, pk: Int64) throws {
-        guard let sql else { return }
-        try db.cachedStatement(sql: sql).execute(arguments: [pk])
-    }
-
-    /// Adds the grams of the row's trigrams that the map does not know yet (`SearchGrams`);
-    /// `columns` end with the folded title and subtitle, as `CatalogColumns.values` makes them.
-    private func recordGrams(of columns: [(any DatabaseValueConvertible)?], in table: CatalogTable) throws {
-        guard let sql = table.gramsInsertSQL, let json = SearchGrams.trigramsJSON(columns.suffix(2).map { $0 as? String }) else { return }
-        try db.cachedStatement(sql: sql).execute(arguments: [json])
+    /// Records the search entry of a row written with `columns`, which end with the folded title
+    /// and subtitle, as `CatalogColumns.values` makes them.
+    private func recordSearch(of columns: [(any DatabaseValueConvertible)?], pk: Int64, in table: CatalogTable) {
+        let texts = columns.suffix(2).map { $0 as? String }
+        search.add(table, pk: pk, title: texts.first ?? nil, subtitle: texts.count > 1 ? texts[1] : nil)
     }
 
     private func columnValues(_ item: Item, _ table: CatalogTable) throws -> [(any DatabaseValueConvertible)?] {
@@ -167,11 +157,14 @@ struct CatalogWriter {
     struct CurrentRow {
         let version: Int64
         let pk: Int64
+        /// The folded texts the row is indexed for search by.
+        let title: String?
+        let subtitle: String?
     }
 
     func currentRow(_ id: EntityID, in table: CatalogTable) throws -> CurrentRow? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: table.currentRowSQL), arguments: [id.rawValue]) else { return nil }
-        return CurrentRow(version: row[0], pk: row[1])
+        return CurrentRow(version: row[0], pk: row[1], title: row[2], subtitle: row[3])
     }
 
     private func appendChange(_ collection: String, _ id: EntityID, _ operation: ChangeOperation) throws -> Int64 {
