@@ -158,4 +158,54 @@ import Testing
         #expect(Set(ids).count == ids.count)
         #expect(ids == ids.sorted())
     }
+
+    /// A load larger than the change log keeps writes the entries of its newest items only,
+    /// and still moves every loaded collection's version: here the departments' entries all
+    /// fall below the retention, yet their version is their newest item's.
+    @Test func aLoadLargerThanTheRetentionLogsItsNewestItemsAndVersionsEveryCollection() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store(retention: 5)
+        let departments = (0..<3).map { Fixtures.department("Department \($0)") }
+        let products = (0..<8).map { Fixtures.product("Lamp \($0)") }
+        try store.bulkLoad { loader in
+            for department in departments { try loader.insert(.department(department)) }
+            for product in products { try loader.insert(.product(product)) }
+        }
+        #expect(store.latestSequence() == 11)
+        #expect(store.version(of: .departments) == 3)
+        #expect(store.version(of: .products) == 11)
+        #expect(try store.count(changesIn: .products) == 5)
+        #expect(try store.count(changesIn: .departments) == 0)
+        let newest = try store.changes(.products, after: 6, limit: 10).changes
+        #expect(newest.map(\.sequence) == [7, 8, 9, 10, 11])
+        #expect(newest.compactMap(\.item?.item.id) == products.suffix(5).map(\.id))
+        #expect(throws: StoreError.changesExpired(oldestRetained: 7)) { try store.changes(.products, after: 0, limit: 10) }
+        // The loaded rows are searchable, and the next write takes the next sequence.
+        #expect(try store.walk(ListQuery(collection: .products, search: "lamp")).count == 8)
+        #expect(try await store.insert(.product(Fixtures.product("Desk"))).version == 12)
+    }
+
+    /// A load finds an existing id by its insert writing nothing: the item is refused, the load
+    /// goes on, and versions stay dense.
+    @Test func aDuplicateInALoadIsRefusedAndTakesNoVersion() throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        let first = Fixtures.product("Lamp")
+        let second = Fixtures.product("Desk")
+        let refusals = try store.bulkLoad { loader in
+            var refusals: [StoreError] = []
+            for product in [first, first, second] {
+                do {
+                    try loader.insert(.product(product))
+                } catch let error as StoreError {
+                    refusals.append(error)
+                }
+            }
+            return refusals
+        }
+        #expect(refusals == [.versionMismatch(current: 1)])
+        #expect(try store.item(.products, id: second.id)?.version == 2)
+        #expect(store.latestSequence() == 2)
+        #expect(try store.count(changesIn: .products) == 2)
+    }
 }

@@ -3,13 +3,17 @@ import GRDB
 
 /// Inserts many items in one transaction: all of them or none (`generate`, `import`).
 ///
-/// Each insert runs in its own savepoint, so a refused item (a duplicate id, a reference to
-/// nothing) can be reported and the load goes on; the caller decides whether to commit by
-/// returning or throwing from the body.
+/// An item that cannot be inserted (a duplicate id, a reference to nothing) is refused with
+/// nothing of it written, so the caller can report it and go on; the caller decides
+/// whether to commit by returning or throwing from the body. No savepoint per item (SQLite
+/// runs two statements for each, a fifth of a load): a failure while an item is being
+/// written fails the whole load instead, every later insert, and the transaction.
 public final class CatalogBulkLoader {
     let writer: CatalogWriter
     let tables: [String: CatalogTable]
     public private(set) var insertedCount = 0
+    /// The error that stopped the load while an item was half written.
+    private(set) var failure: StoreError?
 
     init(writer: CatalogWriter, tables: [String: CatalogTable]) {
         self.writer = writer
@@ -18,14 +22,28 @@ public final class CatalogBulkLoader {
 
     /// Inserts `item` into `collection`; a refused item leaves no trace.
     public func insert(_ item: Item, into collection: String) throws(StoreError) {
+        if let failure { throw failure }
         guard let table = tables[collection] else { throw StoreError.unavailable("no collection \(collection)") }
+        let columns: [(any DatabaseValueConvertible)?]
         do {
-            try writer.db.inSavepoint {
-                _ = try writer.insert(item, into: table)
-                return .commit
-            }
+            columns = try writer.checkInsert(item, into: table)
         } catch {
             throw StoreError.from(error)
+        }
+        let written: Versioned<Item>?
+        do {
+            written = try writer.writeInsert(item, columns: columns, into: table)
+        } catch {
+            let failure = StoreError.from(error)
+            self.failure = failure
+            throw failure
+        }
+        guard written != nil else {
+            do {
+                throw try writer.existing(item.id, in: table)
+            } catch {
+                throw StoreError.from(error)
+            }
         }
         insertedCount += 1
     }
@@ -33,33 +51,58 @@ public final class CatalogBulkLoader {
 
 extension CatalogStore {
     /// Runs `body` with a loader inside one write transaction, committed when `body` returns.
-    /// The new rows are indexed for search at the end, in one statement per collection.
+    ///
+    /// What a load would do row by row is done once per collection at its end: the new rows are
+    /// indexed for search (FTS5 writes a segment at every savepoint, and a per-row index made a
+    /// load spend most of its time merging them), and their change-log entries are made from
+    /// the rows, leaving out those the retention would prune at once (a million-row load would
+    /// otherwise write a million entries, each in two indexes, and delete 900,000). New rows are
+    /// told apart by key: `pk` is an `INTEGER PRIMARY KEY`, so they get keys above the largest.
     public func bulkLoad<T>(_ body: (CatalogBulkLoader) throws -> T) throws -> T {
         let (result, versions, latest) = try pool.write { db in
             let start = try ChangeLog.latestSequence(db)
+            let sequence = BulkSequence(after: start)
             var writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
-            writer.defersSearch = true
-            let searched = tables.values.filter { $0.searchTable != nil }
-            // New rows get keys above every existing one (SQLite's rowid: the largest plus one).
+            writer.bulk = sequence
             var lastKeys: [String: Int64] = [:]
-            for table in searched {
+            for table in tables.values {
                 lastKeys[table.name] = try Int64.fetchOne(db, sql: "SELECT max(pk) FROM \(CatalogTable.quote(table.name))") ?? 0
             }
-            let result = try body(CatalogBulkLoader(writer: writer, tables: tables))
-            // Updates and deletes of rows that were there before, then the new rows.
-            try writer.search.apply(db)
-            for table in searched {
-                guard let search = table.searchTable.map(CatalogTable.quote) else { continue }
+            // A load inserts into every index at random places: a large page cache keeps them
+            // in memory instead of spilling dirty pages to the WAL mid-transaction.
+            try db.execute(sql: "PRAGMA cache_size = -\(max(options.cacheSizeKiB, Self.bulkLoadCacheKiB))")
+            defer { try? db.execute(sql: "PRAGMA cache_size = -\(options.cacheSizeKiB)") }
+            let loader = CatalogBulkLoader(writer: writer, tables: tables)
+            let result = try body(loader)
+            if let failure = loader.failure { throw failure }
+            let cutoff = sequence.last - Int64(options.changeRetention)
+            var loaded: [String: Int64] = [:]
+            for table in tables.values.sorted(by: { $0.name < $1.name }) {
+                let quoted = CatalogTable.quote(table.name)
+                let key = lastKeys[table.name] ?? 0
+                guard let newest = try Int64.fetchOne(db, sql: "SELECT max(version) FROM \(quoted) WHERE pk > ?", arguments: [key]) else { continue }
+                loaded[table.collection.name] = newest
+                if let search = table.searchTable.map(CatalogTable.quote) {
+                    try db.execute(
+                        sql: "INSERT INTO \(search) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(quoted) WHERE pk > ?",
+                        arguments: [key])
+                    try SearchGrams.refill(table, db)
+                }
+                // Explicit sequences: AUTOINCREMENT moves the log's counter up to the largest.
                 try db.execute(
-                    sql:
-                        "INSERT INTO \(search) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE pk > ?",
-                    arguments: [lastKeys[table.name] ?? 0])
-                if db.changesCount > 0 { try SearchGrams.refill(table, db) }
+                    sql: """
+                        INSERT INTO changes (seq, collection, item_id, op, committed_at)
+                        SELECT version, ?, id, 'insert', ? FROM \(quoted) WHERE pk > ? AND version > ? ORDER BY version
+                        """,
+                    arguments: [table.collection.name, writer.now, key, cutoff])
             }
-            let (versions, latest) = try finish(db, since: start, force: true)
+            let (versions, latest) = try finish(db, since: start, force: true, loaded: loaded)
             return (result, versions, latest)
         }
         state.withLock { $0.apply(versions: versions, latest: latest) }
         return result
     }
+
+    /// The page cache of a bulk load's connection while it runs, in KiB.
+    static let bulkLoadCacheKiB = 262_144
 }

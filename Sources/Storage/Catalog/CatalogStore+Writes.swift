@@ -101,14 +101,21 @@ extension CatalogStore {
     }
 
     /// Records each written collection's new version and prunes the log (see `ChangeLog.finish`).
-    func finish(_ db: Database, since start: Int64, force: Bool = false) throws -> (versions: [String: Int64], latest: Int64) {
-        var versions: [String: Int64] = [:]
+    /// `loaded`: versions of a bulk load's collections, whose entries the retention may have
+    /// left out of the log.
+    func finish(_ db: Database, since start: Int64, force: Bool = false, loaded: [String: Int64] = [:]) throws -> (
+        versions: [String: Int64], latest: Int64
+    ) {
+        var versions = loaded
         // NOT INDEXED: only this transaction's entries, a range of the rowid. Left to itself,
         // SQLite answered the GROUP BY from the (collection, seq) index, reading every entry the
         // log retains (100,000) per commit: most of a write's cost at 1M products.
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT collection, MAX(seq) FROM changes NOT INDEXED WHERE seq > ? GROUP BY collection"), arguments: [start])
-        while let row = try rows.next() { versions[row[0]] = row[1] }
+        while let row = try rows.next() {
+            let name: String = row[0]
+            versions[name] = max(versions[name] ?? 0, row[1])
+        }
         for (name, version) in versions { try ChangeLog.setCounter(db, "version.\(name)", version) }
         let latest = max(start, versions.values.max() ?? start)
         let cutoff = latest - Int64(options.changeRetention)

@@ -38,6 +38,8 @@ struct CatalogTable: Sendable {
     /// Every column after `id, version`, in the order `CatalogColumns` writes them.
     let columns: [String]
     let insertSQL: String
+    /// `insertSQL` that writes nothing when the id exists.
+    let insertNewSQL: String
     let updateSQL: String
     let selectByIDSQL: String
     /// `version, pk, title_key, subtitle_key` by id.
@@ -87,6 +89,7 @@ struct CatalogTable: Sendable {
         let quoted = all.map(Self.quote)
         insertSQL =
             "INSERT INTO \(Self.quote(name)) (\(quoted.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: all.count).joined(separator: ", ")))"
+        insertNewSQL = insertSQL + " ON CONFLICT (id) DO NOTHING"
         updateSQL = "UPDATE \(Self.quote(name)) SET \((["version"] + columns).map { "\(Self.quote($0)) = ?" }.joined(separator: ", ")) WHERE id = ?"
         selectList = all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")
         selectByIDSQL = "SELECT \(all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")) FROM \(Self.quote(name)) AS t WHERE t.id = ?"

@@ -21,9 +21,10 @@ struct CatalogWriter {
     let catalog: Catalog
     /// The search-index entries of the writes, which the caller applies after them.
     let search = PendingSearchEntries()
-    /// A bulk load indexes its new rows for search in one statement at its end
-    /// (`CatalogStore.bulkLoad`): inserts record no entry.
-    var defersSearch = false
+    /// Set by a bulk load (`CatalogStore.bulkLoad`), which indexes its new rows for search and
+    /// writes their change-log entries in one statement each at its end: inserts then take
+    /// their versions from it and record neither.
+    var bulk: BulkSequence?
 
     func apply(_ write: CatalogWrite) throws -> Versioned<Item>? {
         switch write {
@@ -40,18 +41,44 @@ struct CatalogWriter {
         return table
     }
 
-    func insert(_ item: Item, into table: CatalogTable, logged: Bool = true) throws -> Versioned<Item> {
+    func insert(_ item: Item, into table: CatalogTable) throws -> Versioned<Item> {
+        let columns = try checkInsert(item, into: table)
+        guard let written = try writeInsert(item, columns: columns, into: table) else { throw try existing(item.id, in: table) }
+        return written
+    }
+
+    /// Whether `item` can be inserted: its kind, references that resolve, and (unless in a bulk
+    /// load, where `writeInsert` finds out) a new id. Writes nothing; returns the row's column
+    /// values for `writeInsert`.
+    func checkInsert(_ item: Item, into table: CatalogTable) throws -> [(any DatabaseValueConvertible)?] {
         guard item.id.kind == table.collection.kind else { throw StoreError.unavailable("\(item.id) is not an id of \(table.collection.name)") }
-        if let current = try currentRow(item.id, in: table) {
-            // Ids are the server's: an existing one means "create" met an item (If-None-Match: * failed).
-            throw StoreError.versionMismatch(current: current.version)
-        }
+        if bulk == nil, try currentRow(item.id, in: table) != nil { throw try existing(item.id, in: table) }
         try checkReferences(of: item, in: table)
+        return try columnValues(item, table)
+    }
+
+    /// Writes a checked insert: its change entry, its row, its search entry. Nil, with nothing
+    /// written, when the id exists (a bulk load's insert skips the check: one seek fewer).
+    func writeInsert(_ item: Item, columns: [(any DatabaseValueConvertible)?], into table: CatalogTable) throws -> Versioned<Item>? {
+        if let bulk {
+            let version = bulk.next()
+            try db.cachedStatement(sql: table.insertNewSQL).execute(arguments: StatementArguments([item.id.rawValue, version] + columns))
+            guard db.changesCount > 0 else {
+                bulk.giveBack()
+                return nil
+            }
+            return Versioned(item: item, version: version)
+        }
         let version = try appendChange(table.collection.name, item.id, .insert)
-        let columns = try columnValues(item, table)
         try db.cachedStatement(sql: table.insertSQL).execute(arguments: StatementArguments([item.id.rawValue, version] + columns))
-        if !defersSearch { recordSearch(of: columns, pk: db.lastInsertedRowID, in: table) }
+        recordSearch(of: columns, pk: db.lastInsertedRowID, in: table)
         return Versioned(item: item, version: version)
+    }
+
+    /// The refusal of an insert whose id exists. Ids are the server's: an existing one means
+    /// "create" met an item (If-None-Match: * failed).
+    func existing(_ id: EntityID, in table: CatalogTable) throws -> StoreError {
+        .versionMismatch(current: try currentRow(id, in: table)?.version ?? 0)
     }
 
     func update(_ item: Item, in table: CatalogTable, ifVersion: Int64?) throws -> Versioned<Item> {
@@ -172,4 +199,20 @@ struct CatalogWriter {
             .execute(arguments: [collection, id.rawValue, operation.rawValue, now])
         return db.lastInsertedRowID
     }
+}
+
+/// The change-log sequences a bulk load hands out as versions, after the log's latest when it
+/// began; its entries are written at the end of the load.
+final class BulkSequence {
+    private(set) var last: Int64
+
+    init(after latest: Int64) { last = latest }
+
+    func next() -> Int64 {
+        last += 1
+        return last
+    }
+
+    /// Returns the last sequence handed out, which an insert that wrote nothing did not use.
+    func giveBack() { last -= 1 }
 }
