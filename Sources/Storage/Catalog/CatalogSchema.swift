@@ -106,7 +106,9 @@ enum CatalogSchema {
                 "The definition no longer has the stored field `\(name)` of `\(collection.name)`, which this database holds. "
                     + "Put the field back (readOnly if it should not be written); rowserver never drops data.")
         }
-        let items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(CatalogTable.quote(table.name))") ?? 0
+        // Whether the table has items: one seek. COUNT(*) read a whole index on every start
+        // (400 ms on a million products with a cold cache); it is counted only for the message.
+        let hasItems = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(CatalogTable.quote(table.name)))") ?? false
         for (slot, field) in collection.storedFields.enumerated() {
             if let type = recorded[field.name] {
                 guard type == signature(field.type) else {
@@ -116,7 +118,8 @@ enum CatalogSchema {
                 }
                 continue
             }
-            if items > 0, field.rules.required, field.defaultValue == nil {
+            if hasItems, field.rules.required, field.defaultValue == nil {
+                let items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(CatalogTable.quote(table.name))") ?? 0
                 throw StoreError.incompatibleDefinition(
                     "The new field `\(field.name)` of `\(collection.name)` is required and has no default, but \(items) items exist. "
                         + "Give it a default, or make it optional.")
