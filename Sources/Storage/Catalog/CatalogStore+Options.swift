@@ -54,8 +54,11 @@ extension CatalogStore {
         /// Index entries such a scan reads before it gives up (then the matches read are sorted).
         public var scan = 5_000
         /// In an order by the title, the matches outside the range of titles that start with the
-        /// text that are read by key and merged with that range; more, and the order is walked.
-        public var others = 5_000
+        /// text that are read by key and merged with that range; more, and the order is walked
+        /// (so many other matches are likely spread over the order, where a walk meets them
+        /// within a few thousand index entries, while each one read by key costs a row and a
+        /// place in the sort: "keyboard" on 100,000 products, 3,300 others, cost 16 ms merged).
+        public var others = 1_000
 
         public init() {}
     }
