@@ -10,14 +10,20 @@
 #   8. a 30 s soak of the debug build (10 s windows: 5xx, descriptors, exit status)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-swift build --build-tests
-swift test --skip-build
-python3 -m pytest -q tests-python
-scripts/fuzz.sh smoke
-scripts/schemathesis.sh
-scripts/browser-test.sh
-python3 Benchmarks/bench.py --smoke --binary "$(swift build --show-bin-path)/rowserver"
-scripts/sanitize.sh thread
-scripts/sanitized-load.sh thread 15
-scripts/soak.sh 0.5 --binary "$(swift build --show-bin-path)/rowserver" --products 10000
+# Runs one stage and says how long it took (CI must stay under 30 minutes).
+stage() {
+  local started=$SECONDS
+  "$@"
+  echo "test.sh: ${1##*/} ${2:-} took $((SECONDS - started)) s (total $SECONDS s)" >&2
+}
+stage scripts/setup.sh
+stage swift build --build-tests
+stage swift test --skip-build
+stage python3 -m pytest -q tests-python
+stage scripts/fuzz.sh smoke
+stage scripts/schemathesis.sh
+stage scripts/browser-test.sh
+stage python3 Benchmarks/bench.py --smoke --binary "$(swift build --show-bin-path)/rowserver"
+stage scripts/sanitize.sh thread
+stage scripts/sanitized-load.sh thread 15
+stage scripts/soak.sh 0.5 --binary "$(swift build --show-bin-path)/rowserver" --products 10000
