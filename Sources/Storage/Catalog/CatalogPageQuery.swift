@@ -71,9 +71,11 @@ struct CatalogPageQuery {
     /// Rows whose folded title or subtitle contains `text`, checked row by row. The title key is
     /// read from the title's sort key when there is one (the same text): an index by the title
     /// holds it and the subtitle key, so SQLite checks them there without reading the row.
+    /// A NULL subtitle makes its `instr` NULL, which the OR treats as false: no `coalesce`, a
+    /// function call per index entry a walk reads.
     mutating func addSubstringFilter(_ text: String) {
         let title = CatalogTable.quote(table.titleOrderColumn ?? "title_key")
-        add("(instr(t.\(title), ?) > 0 OR instr(coalesce(t.subtitle_key, ''), ?) > 0)", [text.databaseValue, text.databaseValue])
+        add("(instr(t.\(title), ?) > 0 OR instr(t.subtitle_key, ?) > 0)", [text.databaseValue, text.databaseValue])
     }
 
     /// Rows among the keys `sql` selects, which SQLite reads once and probes while it walks the order.
