@@ -39,11 +39,13 @@ public final class CatalogBulkLoader {
             throw failure
         }
         guard written != nil else {
+            let refusal: StoreError
             do {
-                throw try writer.existing(item.id, in: table)
+                refusal = try writer.existing(item.id, in: table)
             } catch {
                 throw StoreError.from(error)
             }
+            throw refusal
         }
         insertedCount += 1
     }

@@ -248,12 +248,9 @@ enum CatalogSchema {
     static func indexes(of table: CatalogTable) -> [String: String] {
         let collection = table.collection
         let prefix = table.parentColumn.map { [CatalogTable.quote($0)] } ?? []
-        func list(_ keys: [CatalogTable.OrderColumn], descending: Bool, head: [String] = []) -> String {
-            var columns = prefix + head + keys.map { CatalogTable.quote($0.column) + (descending ? " DESC" : "") } + ["id"]
-            if head.isEmpty, let first = keys.first, table.coversSearch(startingWith: first.column), collection.search.count > 1 {
-                columns.append("subtitle_key")
-            }
-            return columns.joined(separator: ", ")
+        func list(_ keys: [CatalogTable.OrderColumn], descending: Bool, head: [String] = [], subtitle: Bool = false) -> String {
+            (prefix + head + keys.map { CatalogTable.quote($0.column) + (descending ? " DESC" : "") } + ["id"] + (subtitle ? ["subtitle_key"] : []))
+                .joined(separator: ", ")
         }
         var indexes: [String: String] = [:]
         var orders: [(String, [CatalogTable.OrderColumn])] = []
@@ -265,9 +262,10 @@ enum CatalogSchema {
         for (name, keys) in orders {
             // An index that also holds the subtitle has its own name, so a database from before it
             // gets it (the old one is dropped: it is not planned).
-            let suffix = list(keys, descending: false).hasSuffix("subtitle_key") ? "_text" : ""
-            indexes["\(table.name)__\(name)\(suffix)"] = list(keys, descending: false)
-            indexes["\(table.name)__\(name)\(suffix)_desc"] = list(keys, descending: true)
+            let subtitle = table.titleIndexHoldsSubtitle && keys.first?.column == table.titleOrderColumn
+            let suffix = subtitle ? "_text" : ""
+            indexes["\(table.name)__\(name)\(suffix)"] = list(keys, descending: false, subtitle: subtitle)
+            indexes["\(table.name)__\(name)\(suffix)_desc"] = list(keys, descending: true, subtitle: subtitle)
         }
         if !table.sectionColumns.isEmpty {
             let head = table.sectionColumns.map { CatalogTable.quote($0.column) }

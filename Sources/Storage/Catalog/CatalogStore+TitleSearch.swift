@@ -21,25 +21,18 @@ extension CatalogStore {
     /// starts with one trigram (`^"wal"`) from one doclist, and the range's walk checks the text.
     func titlePrefixPlan(_ text: String, in plan: inout CatalogPageQuery, _ db: Database) throws -> Bool {
         let scalars = Array(text.unicodeScalars)
-        guard scalars.count >= 3, let search = plan.table.searchTable.map(CatalogTable.quote), let column = plan.titleOrderColumn else {
-            return false
-        }
+        guard scalars.count >= 3, let search = plan.table.searchTable.map(CatalogTable.quote) else { return false }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars[0..<3])
         let prefix = String(view)
         guard var range = plan.restricted(toTitlesStartingWith: prefix) else { return false }
-        // A text that starts no title has nothing to merge: one seek says so, before FTS5 reads
-        // the doclists the other matches need.
-        var bounds = "t.\(CatalogTable.quote(column)) >= ?"
-        var arguments: [DatabaseValue] = [prefix.databaseValue]
-        if let upper = CatalogPageQuery.prefixUpperBound(prefix) {
-            bounds += " AND t.\(CatalogTable.quote(column)) < ?"
-            arguments.append(upper.databaseValue)
+        // A range with no title after the position has nothing to merge: a seek or two say so,
+        // before FTS5 reads the doclists the other matches need.
+        var starts = false
+        for (sql, arguments) in range.seekStatements(selecting: "t.pk") where !starts {
+            starts = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments + [1.databaseValue])) != nil
         }
-        let starts = try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(CatalogTable.quote(plan.table.name)) AS t WHERE \(bounds))"),
-            arguments: StatementArguments(arguments))
-        guard starts == true else { return false }
+        guard starts else { return false }
         // The other matches: first a superset from a few trigrams; when that has too many,
         // the phrase, which costs more but holds only true matches ("heated": its trigrams are
         // also in thousands of "headphones … limited").

@@ -132,8 +132,8 @@ struct CatalogTable: Sendable {
         return columns[0].column
     }
 
-    /// Whether the indexes of an order starting with `column` hold the searched texts.
-    func coversSearch(startingWith column: String) -> Bool { column == titleOrderColumn }
+    /// Whether the indexes of orders starting with `titleOrderColumn` also hold `subtitle_key`.
+    var titleIndexHoldsSubtitle: Bool { titleOrderColumn != nil && collection.search.count > 1 }
 
     static func quote(_ identifier: String) -> String { "\"\(identifier)\"" }
 
