@@ -8,11 +8,15 @@
 # -sanitize=fuzzer,address in their own folder, .build-fuzz. Seeds are read from Fuzz/corpus/<target>;
 # what a run discovers goes to .build-fuzz/corpus/<target>, crashes to .build-fuzz/crashes/<target>.
 # A crash or a broken invariant fails the run (exit status 1). FUZZ_SKIP_BUILD=1 uses the binaries
-# as they are (to run two targets at once without two builds on one folder).
+# as they are (to run two targets at once without two builds on one folder). Long runs build
+# release (speed of execution); smoke builds debug (FUZZ_CONFIG), which compiles in a third of
+# the time, and a few seconds per target need coverage, not speed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=(request-target router list-options tokens json merge-patch item-decoder)
 scratch=.build-fuzz
+config=${FUZZ_CONFIG:-release}
+[[ ${1:-} == smoke ]] && config=${FUZZ_CONFIG:-debug}
 # libFuzzer and ASan report crashes themselves; the Swift runtime's backtracer would only interfere.
 export SWIFT_BACKTRACE=enable=no
 
@@ -29,7 +33,7 @@ build() {
   local target log
   log=$(mktemp)
   for target in "$@"; do
-    if ! ROWSERVER_FUZZ=1 swift build -c release --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
+    if ! ROWSERVER_FUZZ=1 swift build -c "$config" --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
       --product "$(product "$target")" >"$log" 2>&1; then
       grep -v "__asan_extra_spill_area" "$log" >&2
       echo "fuzz.sh: building $target failed" >&2
@@ -45,7 +49,7 @@ fuzz() {
   local target=$1 seconds=$2 corpus=$3 log status=0
   mkdir -p "$corpus" "$scratch/crashes/$target"
   log=$(mktemp)
-  "$scratch/release/$(product "$target")" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  "$scratch/$config/$(product "$target")" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$scratch/crashes/$target/" "$corpus" "Fuzz/corpus/$target" >"$log" 2>&1 || status=$?
   local runs rate
   runs=$(awk '/stat::number_of_executed_units/ {print $2}' "$log")
@@ -75,7 +79,7 @@ case $mode in
     target=${2:?usage: $0 replay TARGET FILE...}
     build "$target"
     shift 2
-    exec "$scratch/release/$(product "$target")" "$@" ;;
+    exec "$scratch/$config/$(product "$target")" "$@" ;;
   all | request-target | router | list-options | tokens | json | merge-patch | item-decoder)
     selected=("${targets[@]}")
     [[ $mode != all ]] && selected=("$mode")

@@ -1,3 +1,3 @@
 import FuzzSupport
 
-runLibFuzzer(fuzzItemDecoder)
+runLibFuzzer { data, count in fuzzItemDecoder(data, count) }

@@ -1,3 +1,3 @@
 import FuzzSupport
 
-runLibFuzzer(fuzzJSON)
+runLibFuzzer { data, count in fuzzJSON(data, count) }

@@ -1,3 +1,3 @@
 import FuzzSupport
 
-runLibFuzzer(fuzzListOptions)
+runLibFuzzer { data, count in fuzzListOptions(data, count) }

@@ -1,3 +1,3 @@
 import FuzzSupport
 
-runLibFuzzer(fuzzMergePatch)
+runLibFuzzer { data, count in fuzzMergePatch(data, count) }

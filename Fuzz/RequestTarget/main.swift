@@ -1,3 +1,3 @@
 import FuzzSupport
 
-runLibFuzzer(fuzzRequestTarget)
+runLibFuzzer { data, count in fuzzRequestTarget(data, count) }

@@ -1,3 +1,3 @@
 import FuzzSupport
 
-runLibFuzzer(fuzzRouter)
+runLibFuzzer { data, count in fuzzRouter(data, count) }

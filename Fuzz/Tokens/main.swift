@@ -1,3 +1,3 @@
 import FuzzSupport
 
-runLibFuzzer(fuzzTokens)
+runLibFuzzer { data, count in fuzzTokens(data, count) }
