@@ -19,7 +19,13 @@ Each scenario whose ceiling ratio is a target runs in a pair with the ceiling's 
 endpoint (A B in odd rounds, B A in even ones), and its ratio is the median over its pairs.
 It prints one table (requests/s, p50/p99, server CPU µs per request, ratios to the
 references of the same run), the targets of issue #6 as met or missed, start-up time and peak
-RSS; it writes the figures to .build/bench/results.json and, with matplotlib, a plot to
+RSS.
+
+With `--baseline BINARY` (say the release binary of an earlier commit), every rowserver server
+of the plan gets a twin running that binary on a dataset it generated itself (.build/bench/baseline),
+and each scenario runs in a pair with its twin's (A B, then B A); the second table gives the
+median over pairs of CPU per request, this binary's over the baseline's, and marks each pair
+within 10 % of the baseline or better. It writes the figures to .build/bench/results.json and, with matplotlib, a plot to
 .build/bench/results.png. Never run it while a build runs: the figures halve.
 """
 import argparse
@@ -57,6 +63,7 @@ def walk_to(server, path, rows):
 
 
 def write_paths(name, paths):
+    SCRATCH.mkdir(parents=True, exist_ok=True)
     file = SCRATCH / f"{name}.paths"
     file.write_text("\n".join(paths) + "\n")
     return file
@@ -77,18 +84,19 @@ def search_terms(db):
     return words + short + ["zq", "qqqq", "xyzzy", "walnut chair"]
 
 
-def scenarios(server, db, dataset_products):
-    """name -> (path, lua script or None, extra wrk args, script args, connections or None)."""
+def scenarios(server, db, dataset_products, tag=""):
+    """name -> (path, lua script or None, extra wrk args, script args, connections or None);
+    `tag` keeps a baseline's path files apart from this binary's."""
     connection = sqlite3.connect(str(db))
     ids = [row[0] for row in connection.execute("SELECT id FROM items_products ORDER BY random() LIMIT 10000")]
     connection.close()
     track = server.json("/v1/tracks?limit=1")["rows"][0]
     etag = server.get("/v1/products?limit=50")[1].get("ETag", "")
     deep = walk_to(server, "/v1/products", dataset_products // 2)
-    search = write_paths(f"search-{dataset_products}", [f"/v1/products?q={term.replace(' ', '%20')}&limit=50"
+    search = write_paths(f"{tag}search-{dataset_products}", [f"/v1/products?q={term.replace(' ', '%20')}&limit=50"
                                                          for term in search_terms(db)])
-    details = write_paths(f"details-{dataset_products}", [f"/v1/products/{i}" for i in ids])
-    mixed = write_paths(f"mixed-{dataset_products}", [f"/v1/products/{i}" for i in ids[:2000]]
+    details = write_paths(f"{tag}details-{dataset_products}", [f"/v1/products/{i}" for i in ids])
+    mixed = write_paths(f"{tag}mixed-{dataset_products}", [f"/v1/products/{i}" for i in ids[:2000]]
                         + ["/v1/products?limit=50", deep, "/v1/people?group=department", "/v1/products?limit=50&sort=-price"])
     return {
         "health": ("/health", None, [], [], None),
@@ -116,23 +124,25 @@ def reference_scenarios(references):
     }
 
 
-def pair_with_ceiling(work, ceiling):
-    """[(server, scenario, spec, partner or None)]: each ceiling-judged scenario of `rowserver`
-    gets the ceiling's matching endpoint as its partner, measured right beside it, so a ratio
-    compares two runs seconds apart instead of minutes (this host's speed moves by tens of
-    percent within a minute). The ceiling's own runs are kept only for endpoints no pair
-    measures."""
-    if ceiling is None:
-        return [(server, scenario, spec, None) for server, scenario, spec in work]
-    ceiling_server, endpoints = ceiling
+def pair(work, ceiling, twins):
+    """[(server, scenario, spec, partners)]: each ceiling-judged scenario of `rowserver` gets the
+    ceiling's matching endpoint as a partner, and each scenario of a server with a baseline twin
+    (`twins`: server -> (twin, its specs)) gets the twin's run of the same scenario, each measured
+    right beside it, so a ratio compares runs seconds apart instead of minutes (this host's
+    speed moves by tens of percent within a minute). The ceiling's own runs are kept only for
+    endpoints no pair measures."""
+    ceiling_server, endpoints = ceiling if ceiling else (None, {})
     paired, covered = [], set()
     for server, scenario, spec in work:
+        partners = []
         endpoint = bench_report.REFERENCE.get(scenario, bench_report.REFERENCE_DEFAULT)
         if server.name == "rowserver" and scenario in bench_report.CEILING_TARGETS and endpoint in endpoints:
-            paired.append((server, scenario, spec, (ceiling_server, endpoint, endpoints[endpoint])))
+            partners.append((ceiling_server, endpoint, endpoints[endpoint]))
             covered.add(endpoint)
-        else:
-            paired.append((server, scenario, spec, None))
+        if server in twins:
+            twin, specs = twins[server]
+            partners.append((twin, scenario, specs[scenario]))
+        paired.append((server, scenario, spec, partners))
     return [entry for entry in paired if not (entry[0] is ceiling_server and entry[1] in covered)]
 
 
@@ -211,6 +221,9 @@ def main():
     parser.add_argument("--no-hummingbird", action="store_true", help="skip the Hummingbird peer (its first build takes ~5 min)")
     parser.add_argument("--smoke", action="store_true", help="CI: health and page 1 for 2 s on 10,000 products, ceiling only")
     parser.add_argument("--binary", default=None, help="a rowserver binary to measure instead of building one")
+    parser.add_argument("--baseline", default=None,
+                        help="a second rowserver binary (an earlier commit's release build): every scenario runs "
+                             "beside it and is judged within 10 %% of its CPU per request")
     parser.add_argument("--out", default=str(SCRATCH / "results.json"))
     arguments = parser.parse_args()
     if arguments.smoke:
@@ -230,7 +243,8 @@ def main():
     elif arguments.references != "none":
         log(f"no references at {arguments.references}: ratios left out")
 
-    running, work, facts = [], [], {"products": arguments.products, "small_products": arguments.small_products,
+    baseline = pathlib.Path(arguments.baseline).resolve() if arguments.baseline else None
+    running, work, twins, facts = [], [], {}, {"products": arguments.products, "small_products": arguments.small_products,
                                      "duration_s": arguments.duration, "rounds": arguments.rounds,
                                      "connections": arguments.connections}
     try:
@@ -246,6 +260,12 @@ def main():
             facts[f"startup_ms_{name}"] = server.startup_ms
             available = scenarios(server, db, size)
             work += [(server, scenario, available[scenario]) for scenario in names]
+            if baseline:
+                twin_db = dataset(baseline, size, SCRATCH / "baseline")
+                twin = rowserver(bench_report.baseline_name(name), baseline, twin_db, extra)
+                running.append(twin)
+                facts[f"startup_ms_{twin.name}"] = twin.startup_ms
+                twins[server] = (twin, scenarios(twin, twin_db, size, tag="baseline-"))
         ceiling = None
         if references:
             for server in references.start():
@@ -257,17 +277,17 @@ def main():
                 if server.name == "ceiling":
                     ceiling = (server, available)
                 work += [(server, scenario, spec) for scenario, spec in available.items()]
-        work = pair_with_ceiling(work, ceiling)
+        work = pair(work, ceiling, twins)
         # Writes grow the database and move every cache key: they go last in each round.
         work.sort(key=lambda entry: entry[1] in WRITES)
         measurements = []
         for round_number in range(1, arguments.rounds + 1):
-            for server, scenario, spec, partner in work:
+            for server, scenario, spec, partners in work:
                 # A B in odd rounds, B A in even ones: drift within a pair cancels over rounds.
-                runs = [(server, scenario, spec), partner] if partner else [(server, scenario, spec)]
-                if partner and round_number % 2 == 0:
+                runs = [(server, scenario, spec), *partners]
+                if round_number % 2 == 0:
                     runs.reverse()
-                pair = f"{round_number}:{server.name}:{scenario}" if partner else None
+                group = f"{round_number}:{server.name}:{scenario}" if partners else None
                 for runner, name, what in runs:
                     if round_number == 1:
                         warm(runner, what)
@@ -275,7 +295,7 @@ def main():
                         run_wrk(runner, name, what, arguments.warmup, arguments.connections)
                     log(f"round {round_number}: {runner.name} {name}" + (f" (paired with {server.name} {scenario})" if runner is not server else ""))
                     measurements.append(run_wrk(runner, name, what, arguments.duration, arguments.connections)
-                                        | {"round": round_number, "pair": pair})
+                                        | {"round": round_number, "pair": group})
         for server in running:
             facts[f"peak_rss_mib_{server.name}"] = server.status_kib("VmHWM") / 1024
     finally:
@@ -288,10 +308,13 @@ def main():
     rows = bench_report.median_rows(measurements)
     bench_report.add_ratios(rows, measurements)
     judged = bench_report.targets(rows, facts)
+    against_baseline = bench_report.baseline_verdicts(rows) if baseline else []
     out = pathlib.Path(arguments.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"facts": facts, "rows": rows, "targets": [
-        {"target": label, "figure": figure, "met": met} for label, figure, met in judged], "measurements": measurements}, indent=2))
+        {"target": label, "figure": figure, "met": met} for label, figure, met in judged],
+        "baseline": str(baseline) if baseline else None, "against_baseline": against_baseline,
+        "measurements": measurements}, indent=2))
 
     sizes = f"{arguments.small_products:,}" if arguments.smoke else f"{arguments.products:,} and {arguments.small_products:,}"
     print(f"\nrowserver benchmark: {sizes} products, wrk -t1 "
@@ -304,6 +327,9 @@ def main():
     if judged:
         print()
         print(bench_report.targets_table(judged))
+    if against_baseline:
+        print(f"\nagainst the baseline {baseline} (CPU µs per request, median over pairs; this / baseline):\n")
+        print(bench_report.baseline_table(against_baseline))
     picture = out.with_suffix(".png")
     if bench_report.plot(rows, picture):
         print(f"\nplot: {picture}")

@@ -9,7 +9,7 @@ REFERENCE = {
 }
 REFERENCE_DEFAULT = "list"
 # The scenarios whose ceiling ratio is a target of issue #6: each is measured beside its own
-# run of the ceiling's endpoint (see bench.pair_with_ceiling).
+# run of the ceiling's endpoint (see bench.pair).
 CEILING_TARGETS = ("health", "page1", "deep", "sorted", "sections", "people-table", "samples-table", "detail", "revalidate")
 
 
@@ -33,28 +33,52 @@ def find(rows, server, scenario):
     return next((r for r in rows if r["server"] == server and r["scenario"] == scenario), None)
 
 
-def paired_ratios(measurements, server, scenario):
-    """(requests/s ratios, CPU ratios) to the ceiling, one per pair measured for the row."""
-    pairs = {}
+# A baseline binary's twin of a server (bench.py --baseline) and whether a name is one.
+BASELINE_PREFIX = "baseline-"
+# Within this much of the baseline's CPU per request, or cheaper: issue #13's bar.
+BASELINE_TOLERANCE = 1.10
+
+
+def baseline_name(server):
+    return BASELINE_PREFIX + server
+
+
+def paired_runs(measurements, server, scenario, reference):
+    """[(row's run, reference's run)], one per group measured for the row beside `reference`."""
+    groups = {}
     for m in measurements:
         if m.get("pair") and m["pair"].split(":", 1)[1] == f"{server}:{scenario}":
-            pairs.setdefault(m["pair"], {})["ceiling" if m["server"] == "ceiling" else "row"] = m
+            groups.setdefault(m["pair"], {})[m["server"]] = m
+    return [(group[server], group[reference]) for group in groups.values() if server in group and reference in group]
+
+
+def paired_ratios(measurements, server, scenario):
+    """(requests/s ratios, CPU ratios) to the ceiling, one per pair measured for the row."""
     throughput, cpu = [], []
-    for pair in pairs.values():
-        row, ceiling = pair.get("row"), pair.get("ceiling")
-        if row and ceiling and ceiling["requests_per_s"] > 0:
+    for row, ceiling in paired_runs(measurements, server, scenario, "ceiling"):
+        if ceiling["requests_per_s"] > 0:
             throughput.append(row["requests_per_s"] / ceiling["requests_per_s"])
             if row["cpu_us_per_request"] > 0:
                 cpu.append(ceiling["cpu_us_per_request"] / row["cpu_us_per_request"])
     return throughput, cpu
 
 
+def baseline_ratios(measurements, server, scenario):
+    """CPU per request of the row over its baseline twin's, one per pair."""
+    return [row["cpu_us_per_request"] / twin["cpu_us_per_request"]
+            for row, twin in paired_runs(measurements, server, scenario, baseline_name(server)) if twin["cpu_us_per_request"] > 0]
+
+
 def add_ratios(rows, measurements=()):
     """Ratios to the references. A row measured in pairs with the ceiling takes the median of
     its pairs' ratios; any other row divides its median by the reference row's median."""
     for row in rows:
-        if row["server"] in ("ceiling", "hummingbird"):
+        if row["server"] in ("ceiling", "hummingbird") or row["server"].startswith(BASELINE_PREFIX):
             continue
+        cpu_to_baseline = baseline_ratios(measurements, row["server"], row["scenario"])
+        if cpu_to_baseline:
+            row["cpu_to_baseline"] = statistics.median(cpu_to_baseline)
+            row["baseline_pairs"] = len(cpu_to_baseline)
         endpoint = REFERENCE.get(row["scenario"], REFERENCE_DEFAULT)
         throughput, cpu = paired_ratios(measurements, row["server"], row["scenario"])
         if throughput:
@@ -137,6 +161,26 @@ def targets_table(results):
     lines = ["| target | figure | |", "|---|---:|---|"]
     for label, figure, met in results:
         lines.append(f"| {label} | {figure} | {'met' if met else 'MISSED'} |")
+    return "\n".join(lines)
+
+
+def baseline_verdicts(rows):
+    """One entry per row measured beside a baseline twin: both CPU figures, the ratio, the verdict."""
+    verdicts = []
+    for row in rows:
+        twin = find(rows, baseline_name(row["server"]), row["scenario"])
+        if "cpu_to_baseline" in row and twin:
+            verdicts.append({"server": row["server"], "scenario": row["scenario"], "cpu_us_per_request": row["cpu_us_per_request"],
+                             "baseline_cpu_us_per_request": twin["cpu_us_per_request"], "ratio": row["cpu_to_baseline"],
+                             "pairs": row["baseline_pairs"], "within": row["cpu_to_baseline"] <= BASELINE_TOLERANCE})
+    return verdicts
+
+
+def baseline_table(verdicts):
+    lines = ["| server | scenario | CPU µs/req | baseline | ratio (median of pairs) | |", "|---|---|---:|---:|---:|---|"]
+    for v in verdicts:
+        lines.append(f"| {v['server']} | {v['scenario']} | {v['cpu_us_per_request']:.1f} | {v['baseline_cpu_us_per_request']:.1f} | "
+                     f"{v['ratio']:.2f} ({v['pairs']}) | {'within 10 %' if v['within'] else 'OVER 10 %'} |")
     return "\n".join(lines)
 
 

@@ -31,10 +31,11 @@ def build_rowserver():
     return pathlib.Path(path) / "rowserver"
 
 
-def dataset(binary, products):
-    """A database with `products` generated products (plus the demo people and tracks)."""
-    SCRATCH.mkdir(parents=True, exist_ok=True)
-    db = SCRATCH / f"products-{products}.sqlite"
+def dataset(binary, products, folder=SCRATCH):
+    """A database with `products` generated products (plus the demo people and tracks), made by
+    `binary` itself: a baseline binary gets its own folder, as each writes its own layout."""
+    folder.mkdir(parents=True, exist_ok=True)
+    db = folder / f"products-{products}.sqlite"
     if not db.exists():
         log(f"generating {products:,} products into {db}")
         started = time.time()

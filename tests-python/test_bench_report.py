@@ -1,0 +1,72 @@
+"""The benchmark's ratios (Benchmarks/bench_report.py) as data: runs measured side by side in a
+group are paired by group, never across groups, and a row is judged against its baseline twin
+by the median of its pairs' CPU ratios."""
+import pathlib
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "Benchmarks"))
+import bench_report  # noqa: E402
+
+
+def run(server, scenario, cpu, group, rps=1000.0):
+    return {"server": server, "scenario": scenario, "requests_per_s": rps, "p50_ms": 1.0, "p99_ms": 2.0,
+            "cpu_us_per_request": cpu, "errors": 0, "non2xx": 0, "pair": group}
+
+
+def report(measurements):
+    rows = bench_report.median_rows(measurements)
+    bench_report.add_ratios(rows, measurements)
+    return rows, bench_report.baseline_verdicts(rows)
+
+
+@pytest.mark.parametrize("this, baseline, ratio, within", [
+    # Each pair's own ratio, then the median: 1.0, 1.2 and 1.05 -> 1.05, within.
+    ([10, 12, 21], [10, 10, 20], 1.05, True),
+    # Medians of each side would say 12/10 = 1.2 too; the pairs say 1.2, 1.2, 0.5 -> 1.2, over.
+    ([12, 12, 5], [10, 10, 10], 1.2, False),
+    # Cheaper than the baseline is within.
+    ([5, 6, 7], [10, 10, 10], 0.6, True),
+    # Exactly 10 % more is still within.
+    ([11, 11, 11], [10, 10, 10], 1.1, True),
+])
+def test_a_row_is_judged_by_the_median_of_its_pairs_against_its_twin(this, baseline, ratio, within):
+    measurements = []
+    for number, (mine, theirs) in enumerate(zip(this, baseline), start=1):
+        group = f"{number}:uncached:page1"
+        measurements += [run("uncached", "page1", mine, group), run("baseline-uncached", "page1", theirs, group)]
+    _, verdicts = report(measurements)
+    assert len(verdicts) == 1
+    verdict = verdicts[0]
+    assert (verdict["server"], verdict["scenario"], verdict["pairs"]) == ("uncached", "page1", len(this))
+    assert verdict["ratio"] == pytest.approx(ratio)
+    assert verdict["within"] is within
+
+
+def test_the_ceiling_and_the_twin_in_one_group_are_told_apart():
+    measurements = [
+        run("rowserver", "page1", 20, "1:rowserver:page1", rps=5000), run("ceiling", "list", 10, "1:rowserver:page1", rps=10000),
+        run("baseline-rowserver", "page1", 25, "1:rowserver:page1", rps=4000),
+        run("rowserver", "page1", 20, "2:rowserver:page1", rps=5000), run("baseline-rowserver", "page1", 25, "2:rowserver:page1", rps=4000),
+        run("ceiling", "list", 10, "2:rowserver:page1", rps=10000),
+    ]
+    rows, verdicts = report(measurements)
+    row = bench_report.find(rows, "rowserver", "page1")
+    assert row["vs_ceiling"] == pytest.approx(0.5)
+    assert row["cpu_vs_ceiling"] == pytest.approx(0.5)
+    assert [(v["server"], v["ratio"], v["within"]) for v in verdicts] == [("rowserver", pytest.approx(0.8), True)]
+
+
+def test_runs_of_other_groups_never_pair():
+    # Round 1 has only this binary's run, round 2 only the twin's: no pair, no verdict.
+    measurements = [run("uncached", "sorted", 10, "1:uncached:sorted"), run("baseline-uncached", "sorted", 10, "2:uncached:sorted")]
+    _, verdicts = report(measurements)
+    assert verdicts == []
+
+
+def test_the_twin_rows_get_no_ratios_of_their_own():
+    measurements = [run("uncached", "deep", 10, "1:uncached:deep"), run("baseline-uncached", "deep", 10, "1:uncached:deep")]
+    rows, _ = report(measurements)
+    assert "cpu_to_baseline" not in bench_report.find(rows, "baseline-uncached", "deep")
+    assert bench_report.find(rows, "uncached", "deep")["cpu_to_baseline"] == pytest.approx(1.0)
