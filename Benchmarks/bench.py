@@ -69,14 +69,22 @@ def write_paths(name, paths):
     return file
 
 
+def products_table(connection):
+    """The products' table: `items_products` since collections became definitions (issue #13),
+    `products` in a baseline binary from before."""
+    names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return "items_products" if "items_products" in names else "products"
+
+
 def search_terms(db):
     """Words of 100 random product names (seeded), their 2-letter starts, and texts that match nothing."""
     connection = sqlite3.connect(str(db))
-    top = connection.execute("SELECT max(pk) FROM items_products").fetchone()[0] or 1
+    table = products_table(connection)
+    top = connection.execute(f"SELECT max(pk) FROM {table}").fetchone()[0] or 1
     chooser = random.Random(7)
     words = []
     for pk in chooser.sample(range(1, top + 1), min(100, top)):
-        row = connection.execute("SELECT title_key FROM items_products WHERE pk = ?", (pk,)).fetchone()
+        row = connection.execute(f"SELECT title_key FROM {table} WHERE pk = ?", (pk,)).fetchone()
         if row and row[0]:
             words.append(chooser.choice(row[0].split()))
     connection.close()
@@ -88,7 +96,7 @@ def scenarios(server, db, dataset_products, tag=""):
     """name -> (path, lua script or None, extra wrk args, script args, connections or None);
     `tag` keeps a baseline's path files apart from this binary's."""
     connection = sqlite3.connect(str(db))
-    ids = [row[0] for row in connection.execute("SELECT id FROM items_products ORDER BY random() LIMIT 10000")]
+    ids = [row[0] for row in connection.execute(f"SELECT id FROM {products_table(connection)} ORDER BY random() LIMIT 10000")]
     connection.close()
     track = server.json("/v1/tracks?limit=1")["rows"][0]
     etag = server.get("/v1/products?limit=50")[1].get("ETag", "")
