@@ -33,8 +33,10 @@ final class ServedCatalog: Sendable {
     func collection(_ name: String) -> ServedCollection? { served[name] }
 }
 
-/// One collection as the API serves it.
-struct ServedCollection: Sendable {
+/// One collection as the API serves it. A class: a request looks one up and passes it along,
+/// and as a struct of definitions and renderers each copy retained every field (profiles of
+/// the 304 path showed its copies and destroys).
+final class ServedCollection: Sendable {
     let definition: CollectionDefinition
     let renderer: ItemRenderer
     /// For a child collection: its parent collection and the reference field naming the parent item.
