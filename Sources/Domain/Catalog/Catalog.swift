@@ -5,23 +5,26 @@
 public final class Catalog: Sendable {
     /// In declared order (the index lists the top-level ones in this order).
     public let collections: [CollectionDefinition]
+    /// The collections with no parent: those under `/v1/<name>`. Kept, not filtered per call:
+    /// every detail reads it, and each filter copied every definition it kept.
+    public let topLevel: [CollectionDefinition]
     private let byName: [String: Int]
+    private let childrenByParent: [String: [CollectionDefinition]]
 
     public init(collections: [CollectionDefinition]) {
         self.collections = collections
+        topLevel = collections.filter { $0.parent == nil }
         byName = Dictionary(collections.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        childrenByParent = Dictionary(grouping: collections.filter { $0.parent != nil }, by: { $0.parent?.collection ?? "" })
     }
 
     public func collection(named name: String) -> CollectionDefinition? {
         byName[name].map { collections[$0] }
     }
 
-    /// The collections with no parent: those under `/v1/<name>`.
-    public var topLevel: [CollectionDefinition] { collections.filter { $0.parent == nil } }
-
-    /// The collections listed under an item of `collection` (`/v1/tracks/{id}/samples`).
+    /// The collections listed under an item of `collection` (`/v1/tracks/{id}/samples`), in declared order.
     public func children(of collection: CollectionDefinition) -> [CollectionDefinition] {
-        collections.filter { $0.parent?.collection == collection.name }
+        childrenByParent[collection.name] ?? []
     }
 
     /// Every reference field of every collection that points to `collection`.

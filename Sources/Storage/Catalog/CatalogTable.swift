@@ -13,7 +13,10 @@ import Domain
 /// - `title_key`, `subtitle_key`: the folded texts search reads.
 ///
 /// Names come from the definition, which allows only `[a-z][A-Za-z0-9]*`, and are quoted anyway.
-struct CatalogTable: Sendable {
+///
+/// A class: the store looks a table up by name for every read and write, and as a struct of
+/// SQL strings and definitions each lookup copied (retained) all of it.
+final class CatalogTable: Sendable {
     let collection: CollectionDefinition
     let name: String
     /// Per stored slot, the columns of its value (two for money).
