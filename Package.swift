@@ -24,11 +24,17 @@ let package = Package(
             name: "CMicroHTTPD",
             linkerSettings: [.linkedLibrary("microhttpd")]
         ),
+        // zlib's gzip streams (Debian zlib1g-dev), for compressed responses. Only HTTPServer imports it.
+        .target(
+            name: "CZlib",
+            linkerSettings: [.linkedLibrary("z")]
+        ),
         // The generic HTTP layer: daemon, request, response, router, middleware.
         .target(
             name: "HTTPServer",
             dependencies: [
                 "CMicroHTTPD",
+                "CZlib",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]

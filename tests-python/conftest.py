@@ -30,7 +30,7 @@ class Server:
         self.directory = tempfile.mkdtemp(prefix="rowserver-py-")
         self.db = os.path.join(self.directory, "test.sqlite")
         self.process = subprocess.Popen(
-            [binary(), "serve", "--port", "0", "--db", self.db, "--log-level", "warning", *extra],
+            [binary(), "serve", "--port", "0", "--db", self.db, "--log-level", "warning", "--access-log", "off", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = ""
         for _ in range(20):  # the port is on the "listening on" line

@@ -47,7 +47,7 @@ class Ledger:
 
 
 def start(db):
-    process = subprocess.Popen([binary(), "serve", "--port", "0", "--db", db, "--log-level", "error"],
+    process = subprocess.Popen([binary(), "serve", "--port", "0", "--db", db, "--log-level", "error", "--access-log", "off"],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     for _ in range(20):
         line = process.stdout.readline()

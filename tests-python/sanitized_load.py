@@ -12,7 +12,9 @@ tokens, stale If-Match, oversized bodies) that must all get their 4xx. Then SIGT
 
 Passes when the server exits 0, its stderr holds no sanitizer report (the sanitizer options,
 halt_on_error=1 among them, come from the environment), no request got a 5xx or a socket error
-and every hostile request got the status it should. Prints a summary; exits 1 otherwise.
+every hostile request got the status it should, and its access log (a file) holds a JSON line
+for every answered request of the mix, the last ones written at SIGTERM. Prints a summary;
+exits 1 otherwise.
 """
 import argparse
 import json
@@ -21,6 +23,21 @@ import time
 
 import loadmix
 from loadmix import log
+
+
+def access_lines(path):
+    """(lines, malformed lines) of the server's access log, read after its exit."""
+    if not path.exists():
+        return 0, 0
+    lines = path.read_text(errors="replace").splitlines()
+    malformed = 0
+    for line in lines:
+        try:
+            if not isinstance(json.loads(line), dict):
+                malformed += 1
+        except ValueError:
+            malformed += 1
+    return len(lines), malformed
 
 
 def main():
@@ -39,7 +56,9 @@ def main():
     try:
         loadmix.generate(arguments.binary, db, arguments.products)
         started = time.time()
-        server = loadmix.Server(arguments.binary, db, stderr_path, extra=["--log-level", "warning"], start_timeout=300)
+        access_log = directory / "access.log"
+        server = loadmix.Server(arguments.binary, db, stderr_path, extra=["--log-level", "warning", "--access-log", str(access_log)],
+                                start_timeout=300)
         log(f"{arguments.label} server {server.pid} listening on port {server.port} after {time.time() - started:.1f} s")
         try:
             paths = loadmix.write_paths(loadmix.mix_paths(server, arguments.products), directory)
@@ -57,6 +76,11 @@ def main():
             log(f"SIGTERM: exit status {status} after {time.time() - started:.1f} s")
         reports = server.sanitizer_reports()
 
+        logged, malformed = access_lines(access_log)
+        if logged < figures["requests"]:
+            failures.append(f"{logged} access-log lines for {figures['requests']} answered requests of the mix")
+        if malformed:
+            failures.append(f"{malformed} access-log lines are not JSON objects")
         if not alive:
             failures.append("the server died during the load")
         if status != 0:
@@ -76,7 +100,7 @@ def main():
             "connections": arguments.connections, "requests": figures["requests"], "requests_per_s": round(figures["requests_per_s"], 1),
             "p50_ms": figures["p50_us"] / 1000, "p99_ms": figures["p99_us"] / 1000,
             "s2xx": figures["s2xx"], "s3xx": figures["s3xx"], "s4xx": figures["s4xx"], "s5xx": figures["s5xx"],
-            "socket_errors": figures["socket_errors"], "created": figures["created"], "patched": figures["patched"],
+            "socket_errors": figures["socket_errors"], "access_log_lines": logged, "created": figures["created"], "patched": figures["patched"],
             "deleted": figures["deleted"], "hostile_sent": hostile.sent, "hostile_unexpected": len(hostile.unexpected),
             "peak_rss_mib": round(peak_rss_mib, 1), "exit_status": status, "sanitizer_reports": len(reports),
         }

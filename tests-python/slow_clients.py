@@ -214,7 +214,7 @@ class Server:
     def __init__(self, binary, extra):
         self.directory = tempfile.mkdtemp(prefix="rowserver-slow-")
         db = os.path.join(self.directory, "slow.sqlite")
-        self.process = subprocess.Popen([binary, "serve", "--port", "0", "--db", db, "--log-level", "warning", *extra],
+        self.process = subprocess.Popen([binary, "serve", "--port", "0", "--db", db, "--log-level", "warning", "--access-log", "off", *extra],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = ""
         for _ in range(20):

@@ -217,7 +217,7 @@ def main():
     windows, ok = [], False
     try:
         loadmix.generate(arguments.binary, db, arguments.products)
-        server = loadmix.Server(arguments.binary, db, stderr_path, extra=["--log-level", "notice"])
+        server = loadmix.Server(arguments.binary, db, stderr_path, extra=["--log-level", "notice", "--access-log", "off"])
         started = time.time()
         sampler = Sampler(server, started)
         try:

@@ -21,10 +21,12 @@ public final class Application: Sendable {
         public var tokenKey: [UInt8]
         /// Rendered list pages kept by ETag, and 8 times as many details (0: no caches).
         public var responseCacheEntries: Int
+        /// One JSON line per answered request; the server closes it at shutdown.
+        public var accessLog: AccessLog?
 
         public init(
             registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: CatalogStore? = nil,
-            tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048
+            tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048, accessLog: AccessLog? = nil
         ) {
             self.registry = registry
             self.healthChecks = healthChecks
@@ -32,6 +34,7 @@ public final class Application: Sendable {
             self.store = store
             self.tokenKey = tokenKey ?? Application.newTokenKey()
             self.responseCacheEntries = responseCacheEntries
+            self.accessLog = accessLog
         }
     }
 
@@ -39,7 +42,7 @@ public final class Application: Sendable {
         let router = Self.makeRouter(dependencies)
         server = try Server(
             configuration: configuration, router: router, logger: dependencies.logger,
-            metricsFactory: PrometheusMetricsFactory(registry: dependencies.registry))
+            metricsFactory: PrometheusMetricsFactory(registry: dependencies.registry), accessLog: dependencies.accessLog)
     }
 
     public var port: Int { server.port }

@@ -19,6 +19,9 @@ public struct Request: Sendable {
     public var routeTemplate: String?
     /// The matched route's index in its router (-1 when none matched): a cheap metrics key.
     public var routeIndex: Int
+    /// `If-None-Match` named a tag of a gzip body (`"abc-gzip"`), rewritten to the handler's
+    /// own tag before routing; a 304 then names the gzip tag again (`ResponseEncoding`).
+    var conditionalNamedGzip = false
 
     public init(
         method: HTTPMethod, target: String, path: String? = nil, segments: [String] = [], query: [QueryItem] = [],

@@ -1,19 +1,18 @@
 import CoreMetrics
-import Logging
 import Synchronization
 
-/// Records each answered request: one access-log line and the request metrics.
+/// Records each answered request: the request metrics, and a line in the access log if there is one.
 ///
 /// Metrics are labelled by route template and status class, never by raw path, so their
 /// number stays bounded whatever clients send. Metric handles are cached per label set: the
 /// factory lookup would otherwise take a lock on every request.
 final class RequestObserver: Sendable {
-    private let logger: Logger
+    let accessLog: AccessLog?
     private let factory: any MetricsFactory
     private let handles = Locked<[Int: (Counter, Timer)]>([:])
 
-    init(logger: Logger, factory: any MetricsFactory) {
-        self.logger = logger
+    init(accessLog: AccessLog?, factory: any MetricsFactory) {
+        self.accessLog = accessLog
         self.factory = factory
     }
 
@@ -22,12 +21,7 @@ final class RequestObserver: Sendable {
         let (counter, timer) = handles(request, statusClass: statusClass)
         counter.increment()
         timer.recordNanoseconds(Int64(clamping: nanoseconds))
-        if logger.logLevel <= .info {
-            let micros = Double(nanoseconds / 1_000) / 1_000
-            logger.info(
-                "\(request.method.rawValue) \(request.routeTemplate ?? "unmatched") \(status) \(bytes)B \(micros)ms",
-                metadata: ["request_id": .string(request.id), "target": .string(String(request.target.prefix(256)))])
-        }
+        accessLog?.record(request, status: status, bytes: bytes, nanoseconds: nanoseconds)
     }
 
     /// Handles keyed by an integer built from route index, method and status class: no string

@@ -3,6 +3,9 @@ public struct Response: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// Set on a response that is kept and sent again (a cached page): its gzip body is made once
+    /// and kept here (`ResponseEncoding`).
+    public var encodedBodies: EncodedBodies?
 
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

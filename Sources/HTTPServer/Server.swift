@@ -25,20 +25,22 @@ public final class Server: Sendable {
     /// The port the server listens on (the one picked when configured with port 0).
     public var port: Int { daemon.port }
 
-    /// Starts listening at once; answers requests on libmicrohttpd's pool threads.
+    /// Starts listening at once; answers requests on libmicrohttpd's pool threads. The server
+    /// owns `accessLog`: its shutdown writes the last lines and closes it.
     public init(
         configuration: ServerConfiguration, router: Router, logger: Logger = Logger(label: "rowserver.http"),
-        metricsFactory: any MetricsFactory = MetricsSystem.factory
+        metricsFactory: any MetricsFactory = MetricsSystem.factory, accessLog: AccessLog? = nil
     ) throws {
         // A client closing its socket mid-response must not kill the process.
         signal(SIGPIPE, SIG_IGN)
-        let observer = RequestObserver(logger: logger, factory: metricsFactory)
+        let observer = RequestObserver(accessLog: accessLog, factory: metricsFactory)
         let core = ServerCore(configuration: configuration, router: router, logger: logger, observer: observer)
         let retained = Unmanaged.passRetained(core)
         do {
             daemon = try Daemon(configuration: configuration, cls: retained.toOpaque())
         } catch {
             retained.release()
+            accessLog?.close()
             throw error
         }
         self.core = core
@@ -83,6 +85,8 @@ public final class Server: Sendable {
         while core.answeringRequestCount > 0 && monotonicNanoseconds() < answerDeadline { usleep(2_000) }
         daemon.stop()
         core.deadlines?.stop()
+        // After the daemon's stop no request is answered any more: this writes the last line.
+        core.observer.accessLog?.close()
         return clean
     }
 

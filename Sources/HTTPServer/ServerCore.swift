@@ -116,6 +116,7 @@ final class ServerCore: Sendable {
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeaderCallback, pointer)
         }
         state.request.id = RequestID.accept(state.request.headers["X-Request-ID"]) ?? RequestID.generate()
+        state.request.conditionalNamedGzip = ResponseEncoding.normalizeConditionals(&state.request.headers)
         state.request.version = version
         _ = try RequestFraming.check(headers: state.request.headers, version: version, maxBodySize: configuration.maxBodySize)
         let target = try RequestTarget.parse(state.rawTarget)
@@ -274,6 +275,7 @@ final class ServerCore: Sendable {
         var response = response
         if state.request.id.isEmpty { state.request.id = RequestID.generate() }
         response.headers.add("X-Request-ID", state.request.id)
+        ResponseEncoding.encode(&response, for: state.request)
         if cors.isEnabled { cors.decorate(&response, origin: state.request.headers["Origin"]) }
         if isShuttingDown.load(ordering: .relaxed) { response.headers.set("Connection", "close") }
         let result = response.body.withUnsafeBytes { bytes -> MHD_Result in

@@ -39,6 +39,34 @@ struct ExecutableTests {
         #expect(status == 0)
     }
 
+    @Test func sigtermLosesNoAccessLogLine() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("access-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let server = try ServerProcess(arguments: ["--access-log", path])
+        let port = server.port
+        let answered = try await onThread { () -> Int in
+            let client = try RawHTTPClient(port: port)
+            var answered = 0
+            for number in 0..<300 {
+                let response = try client.request("GET", "/v1/products?limit=2", headers: [("X-Request-ID", "sigterm-\(number)")])
+                if response.status == 200 { answered += 1 }
+            }
+            // At once: the last lines are still in the buffer, not yet written by its thread.
+            server.signal(SIGTERM)
+            return answered
+        }
+        #expect(answered == 300)
+        let status = try await onThread { server.waitForExit() }
+        #expect(status == 0)
+        let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        let ids = text.split(separator: "\n").compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return object["id"] as? String
+        }
+        #expect(ids.count == 300)
+        #expect(ids.last == "sigterm-299")
+    }
+
     @Test func environmentVariablesConfigureTheServer() async throws {
         let server = try ServerProcess(environment: ["ROWSERVER_CORS_ORIGINS": "https://a.example"])
         let response = try await fetch(port: server.port, "/health", headers: [("Origin", "https://a.example")])

@@ -15,7 +15,7 @@ final class LiveStoreApplication: Sendable {
 
     var port: Int { application.port }
 
-    init(seedDemoData: Bool = true, changeRetention: Int = 100_000) throws {
+    init(seedDemoData: Bool = true, changeRetention: Int = 100_000, responseCacheEntries: Int = 2_048) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try CatalogStore(
@@ -28,7 +28,7 @@ final class LiveStoreApplication: Sendable {
         logger.logLevel = .warning
         application = try Application(
             configuration: configuration,
-            dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store))
+            dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store, responseCacheEntries: responseCacheEntries))
     }
 
     deinit {

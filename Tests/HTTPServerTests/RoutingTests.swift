@@ -67,7 +67,7 @@ struct RoutingTests {
         let actual = try await fetch(port: server.port, "/hello", headers: [("Origin", "https://app.example")])
         #expect(actual.header("Access-Control-Allow-Origin") == "https://app.example")
         #expect(actual.header("Access-Control-Expose-Headers") == "ETag, Link, Location, X-Request-ID, Content-Language")
-        #expect(actual.header("Vary") == "Origin")
+        #expect(actual.headerValues("Vary").contains("Origin"))
     }
 
     @Test func corsIgnoresOtherOrigins() async throws {

@@ -13,7 +13,7 @@ final class TestServer: Sendable {
 
     var port: Int { server.port }
 
-    init(configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    init(accessLog: AccessLog? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
@@ -57,6 +57,15 @@ final class TestServer: Sendable {
                 try await Task.sleep(for: .milliseconds(millis))
                 return Response.json(Array(#"{"slow":true}"#.utf8))
             })
+        router.get("/big") { request in
+            record(request)
+            if request.headers["If-None-Match"] == TestServer.bigTag {
+                return Response(status: 304, headers: HTTPHeaders([("ETag", TestServer.bigTag)]))
+            }
+            var response = Response.json(TestServer.bigBody)
+            response.headers.set("ETag", TestServer.bigTag)
+            return response
+        }
         router.get("/hidden") { request in
             record(request)
             return Response.json(Array("{}".utf8))
@@ -72,8 +81,12 @@ final class TestServer: Sendable {
         }
         var logger = Logger(label: "test")
         logger.logLevel = .warning
-        server = try Server(configuration: configuration, router: router, logger: logger, metricsFactory: metrics)
+        server = try Server(configuration: configuration, router: router, logger: logger, metricsFactory: metrics, accessLog: accessLog)
     }
+
+    /// `/big`: a JSON body of 4 KiB that compresses well, under a fixed strong tag.
+    static let bigBody = Array(("[" + (0..<64).map { #"{"id":"item-\#($0)","title":"A row of the big answer"}"# }.joined(separator: ",") + "]").utf8)
+    static let bigTag = "\"big1\""
 
     func sawRequest(containing text: String) -> Bool {
         seen.list.withLock { $0.contains { $0.contains(text) } }

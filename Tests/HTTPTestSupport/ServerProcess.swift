@@ -39,10 +39,10 @@ public final class ServerProcess: @unchecked Sendable {
         process = Process()
         process.executableURL = Self.binaryURL
         // `notice`: the few lifecycle lines (a signal, what was in flight, how it stopped) land in
-        // the test log; per-request lines (`info`) do not.
+        // the test log; the access log's lines do not, unless a test asks for them.
         process.arguments =
             ["serve", "--port", "0", "--log-level", "notice", "--db", directory.appendingPathComponent("test.sqlite").path]
-            + arguments
+            + (arguments.contains("--access-log") ? [] : ["--access-log", "off"]) + arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env

@@ -44,9 +44,14 @@ final class ResponseCache: Sendable {
         shard(for: tag).withLock { $0.entries[tag]?.response }
     }
 
-    func store(_ response: Response, for tag: String) {
+    /// Keeps `response` under `tag` and returns it as kept: with a box for its gzip body, which
+    /// the first gzip answer of it fills (`EncodedBodies`), so return the kept one.
+    @discardableResult
+    func store(_ response: Response, for tag: String) -> Response {
         let size = response.body.count
-        guard maxEntries > 0, size <= maxBytes / 16 else { return }
+        guard maxEntries > 0, size <= maxBytes / 16 else { return response }
+        var response = response
+        if response.encodedBodies == nil { response.encodedBodies = EncodedBodies() }
         let entriesPerShard = entriesPerShard
         let bytesPerShard = bytesPerShard
         shard(for: tag).withLock { shard in
@@ -59,6 +64,7 @@ final class ResponseCache: Sendable {
                 Self.evictOldestHalf(&shard)
             }
         }
+        return response
     }
 
     var count: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.entries.count } } }

@@ -101,8 +101,7 @@ struct CatalogItemsController: Sendable {
             return CatalogListController.notModified(tag: tag, locale: locale)
         }
         let response = detailResponse(item.item, collection: collection, related: related, context: request.renderContext)
-        details.store(response, for: key)
-        return response
+        return details.store(response, for: key)
     }
 
     func load(_ collection: ServedCollection, _ id: EntityID) throws(HTTPError) -> Versioned<Item> {

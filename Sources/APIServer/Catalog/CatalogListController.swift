@@ -93,8 +93,7 @@ struct CatalogListController: Sendable {
             response.headers.set("Link", "<\(CatalogLinks.list(shape, limit: parameters.limit, cursor: next))>; rel=\"next\"")
         }
         response.setLanguage(context.locale)
-        cache.store(response, for: tag)
-        return response
+        return cache.store(response, for: tag)
     }
 
     static func notModified(tag: String, locale: RenderLocale) -> Response {

@@ -1,4 +1,5 @@
 import Crypto
+import HTTPServer
 
 /// One file of the explorer (the browser client in `Explorer/`), ready to serve: its route,
 /// media type, bytes and a strong entity tag, all computed once at startup.
@@ -9,6 +10,8 @@ struct ExplorerAsset: Sendable {
     var body: [UInt8]
     /// A digest of the bytes: it changes exactly when the file does.
     var entityTag: String
+    /// Its gzip form, made on the first request that accepts it and kept.
+    var encodedBodies = EncodedBodies()
 
     init(name: String, text: String) {
         route = name == "index.html" ? "/" : "/explorer/" + name

@@ -26,6 +26,7 @@ struct ExplorerController: Sendable {
             response = .empty(status: 304)
         } else {
             response = Response(status: 200, body: asset.body)
+            response.encodedBodies = asset.encodedBodies
             response.headers.set("Content-Type", asset.contentType)
         }
         response.headers.set("ETag", asset.entityTag)

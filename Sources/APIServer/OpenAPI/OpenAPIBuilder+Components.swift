@@ -56,13 +56,16 @@ extension OpenAPIBuilder {
     // Computed, not stored: a stored indirect enum is a false leak for LeakSanitizer (the fuzzers).
     static var headers: YAMLNode {
         [
-            "ETag": ["description": "A strong validator of this representation.", "schema": ["type": "string"]],
+            "ETag": [
+                "description": "A strong validator of this representation; a gzip body's ends in `-gzip` inside the quotes.",
+                "schema": ["type": "string"],
+            ],
             "Link": ["description": "`<url>; rel=\"next\"` when there is a next page.", "schema": ["type": "string"]],
             "Location": ["description": "The new item's detail URL.", "schema": ["type": "string"]],
             "ContentLanguage": [
                 "description": "The locale the values are formatted in.", "schema": ["type": "string", "enum": .strings(locales)],
             ],
-            "Vary": ["description": "Accept-Language (and Origin when CORS is on).", "schema": ["type": "string"]],
+            "Vary": ["description": "Accept-Language and Accept-Encoding (and Origin when CORS is on).", "schema": ["type": "string"]],
             "CacheControl": ["description": "no-cache: clients revalidate with If-None-Match.", "schema": ["type": "string"]],
             "XRequestID": [
                 "description": "The request's id: the client's X-Request-ID when well-formed, else generated.", "schema": ["type": "string"],

@@ -24,7 +24,9 @@ public enum OpenAPIDocument {
                         + "trailing value, an image hint and the link to the detail), sections and sortable tables; detail "
                         + "endpoints are addressed by ID. Clients follow links and never build URLs. Every error is "
                         + "application/problem+json (RFC 9457) with a stable `code`. Every GET also answers HEAD; every "
-                        + "path answers OPTIONS."),
+                        + "path answers OPTIONS. A 200 JSON, YAML or text body of 1 KiB or more is sent gzip-encoded "
+                        + "(`Content-Encoding: gzip`) when `Accept-Encoding` allows it, under its own ETag (the identity "
+                        + "tag with `-gzip` inside the quotes); either tag revalidates."),
             ],
             "servers": [["url": "http://127.0.0.1:8080"]],
             "tags": [["name": "operations"], ["name": "lists"], ["name": "items"]],

@@ -1,0 +1,212 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The access log: one JSON line per answered request, written off the request path.
+///
+/// A request thread formats its line and appends it to a shared buffer under a lock: no system
+/// call. A writer thread writes the buffer out every `flushInterval` (100 ms by default, so a
+/// line reaches its file or pipe well within a second of its answer), and `close()`, which a
+/// graceful shutdown calls after the last answer, writes the rest: SIGTERM loses no line. When
+/// the buffer passes `highWater` (a pipe nobody reads fast enough), the request thread that
+/// finds it so writes it out itself: lines are never dropped and memory stays bounded.
+///
+/// Writes happen under their own lock, taken before the buffer is swapped out, so lines reach
+/// the file in the order their requests were answered.
+public final class AccessLog: Sendable {
+    /// Where the lines go.
+    public enum Destination: Sendable, Equatable {
+        case standardError
+        case standardOutput
+        /// Appended to (created with mode 0640 when missing).
+        case file(String)
+    }
+
+    public struct OpenError: Error, CustomStringConvertible {
+        public let path: String
+        public let errno: Int32
+        public var description: String { "cannot open the access log \(path): \(String(cString: strerror(errno)))" }
+    }
+
+    private struct Pending {
+        var bytes: [UInt8] = []
+        /// The wall-clock second `secondText` spells, so most lines reuse it.
+        var second = -1
+        var secondText: [UInt8] = []
+    }
+
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let pending = Locked(Pending())
+    private let writing = Locked(())
+    private let stopped = Atomic<Bool>(false)
+    private let writerDone = Atomic<Bool>(false)
+    private let flushMicroseconds: UInt32
+    private let highWater: Int
+    private let failures = Atomic<Int>(0)
+
+    public init(destination: Destination, flushInterval: Double = 0.1, highWater: Int = 1 << 20) throws {
+        switch destination {
+        case .standardError: (descriptor, ownsDescriptor) = (STDERR_FILENO, false)
+        case .standardOutput: (descriptor, ownsDescriptor) = (STDOUT_FILENO, false)
+        case .file(let path):
+            let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o640)
+            guard opened >= 0 else { throw OpenError(path: path, errno: errno) }
+            (descriptor, ownsDescriptor) = (opened, true)
+        }
+        flushMicroseconds = UInt32(min(1.0, max(0.001, flushInterval)) * 1e6)
+        self.highWater = highWater
+        let thread = Thread { [self] in
+            while !stopped.load(ordering: .acquiring) {
+                usleep(flushMicroseconds)
+                flush()
+            }
+            writerDone.store(true, ordering: .releasing)
+        }
+        thread.name = "rowserver.access-log"
+        thread.start()
+    }
+
+    /// Failed writes since start (a full disk, a closed pipe): each lost the rest of its buffer.
+    public var writeFailures: Int { failures.load(ordering: .relaxed) }
+
+    /// Appends the line of one answered request.
+    public func record(_ request: Request, status: Int, bytes: Int, nanoseconds: UInt64) {
+        let line = Self.line(request, status: status, bytes: bytes, nanoseconds: nanoseconds)
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let full = pending.withLock { pending in
+            let second = now.tv_sec
+            if second != pending.second {
+                pending.second = second
+                pending.secondText = Self.timestampPrefix(epochSecond: second)
+            }
+            pending.bytes.append(contentsOf: #"{"time":""#.utf8)
+            pending.bytes.append(contentsOf: pending.secondText)
+            Self.appendMilliseconds(Int(now.tv_nsec / 1_000_000), to: &pending.bytes)
+            pending.bytes.append(contentsOf: #"Z","#.utf8)
+            pending.bytes.append(contentsOf: line)
+            return pending.bytes.count >= highWater
+        }
+        if full { flush() }
+    }
+
+    /// Writes every line recorded so far.
+    public func flush() {
+        writing.withLock { _ in
+            let out = pending.withLock { pending in
+                let out = pending.bytes
+                pending.bytes = []
+                pending.bytes.reserveCapacity(min(out.count, highWater))
+                return out
+            }
+            guard !out.isEmpty else { return }
+            out.withUnsafeBytes { writeLines($0) }
+        }
+    }
+
+    /// Writes whole lines, at most `PIPE_BUF` bytes per call where lines allow: a pipe keeps each
+    /// such write in one piece, so the application log's own lines on the same stderr never land
+    /// inside an access-log line.
+    private func writeLines(_ raw: UnsafeRawBufferPointer) {
+        guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        var start = 0
+        while start < raw.count {
+            var end = min(raw.count, start + Int(PIPE_BUF))
+            if end < raw.count {
+                var cut = end
+                while cut > start && base[cut - 1] != UInt8(ascii: "\n") { cut -= 1 }
+                if cut > start {
+                    end = cut
+                } else {
+                    while end < raw.count && base[end - 1] != UInt8(ascii: "\n") { end += 1 }
+                }
+            }
+            guard writeAll(base + start, count: end - start) else {
+                failures.add(1, ordering: .relaxed)
+                return
+            }
+            start = end
+        }
+    }
+
+    private func writeAll(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var offset = 0
+        while offset < count {
+            let written = write(descriptor, bytes + offset, count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Stops the writer thread and writes the rest; lines recorded later are written by the next
+    /// `flush` only. Safe to call twice.
+    public func close() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        // The thread is in its sleep or its flush: wait for it, so a file closed below is not
+        // written to afterwards.
+        while !writerDone.load(ordering: .acquiring) { usleep(1_000) }
+        flush()
+        if ownsDescriptor { Glibc.close(descriptor) }
+    }
+
+    /// The line after its timestamp: `"id":…,"method":…,"route":…,"target":…,"status":…,
+    /// "bytes":…,"ms":…}` and a newline. The target, as the client sent it, is escaped like any
+    /// JSON string, so no client can forge a line.
+    static func line(_ request: Request, status: Int, bytes: Int, nanoseconds: UInt64) -> [UInt8] {
+        var writer = JSONWriter(capacity: 160 + request.target.utf8.count)
+        writer.field("id", request.id)
+        writer.field("method", request.method.rawValue)
+        writer.field("route", request.routeTemplate)
+        writer.field("target", Self.truncated(request.target, toBytes: 1_024))
+        writer.field("status", status)
+        writer.field("bytes", bytes)
+        writer.key("ms")
+        var line = writer.bytes
+        let micros = nanoseconds / 1_000
+        line.append(contentsOf: String(micros / 1_000).utf8)
+        line.append(UInt8(ascii: "."))
+        Self.appendMilliseconds(Int(micros % 1_000), to: &line)
+        line.append(contentsOf: "}\n".utf8)
+        return line
+    }
+
+    /// `text`, cut at a scalar boundary to at most `limit` UTF-8 bytes.
+    static func truncated(_ text: String, toBytes limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        let bytes = text.utf8
+        var end = bytes.index(bytes.startIndex, offsetBy: limit)
+        // Back over continuation bytes (10xxxxxx) to the start of the scalar being cut.
+        while end > bytes.startIndex && bytes[end] & 0xC0 == 0x80 { end = bytes.index(before: end) }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
+    /// `2026-11-25T22:29:22.` for a second since the epoch, in UTC.
+    static func timestampPrefix(epochSecond: Int) -> [UInt8] {
+        var seconds = time_t(epochSecond)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let text =
+            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))."
+        return Array(text.utf8)
+    }
+
+    /// Three digits, zero-padded: 7 -> "007".
+    static func appendMilliseconds(_ value: Int, to bytes: inout [UInt8]) {
+        let value = max(0, min(999, value))
+        bytes.append(UInt8(ascii: "0") + UInt8(value / 100))
+        bytes.append(UInt8(ascii: "0") + UInt8(value / 10 % 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// gzip for the clients that accept it: the last change to a response before it is queued.
+///
+/// A 200 with a compressible type and a body of at least `minimumBytes` is sent gzip-encoded
+/// when `Accept-Encoding` allows it (`ContentCoding.preferred`), with `Content-Encoding: gzip`
+/// and its ETag marked `-gzip` (`"abc"` → `"abc-gzip"`): the two encodings are different
+/// bytes, so they carry different strong tags. Every such response says `Vary: Accept-Encoding`,
+/// whichever encoding it has. A response kept for reuse (a cached page, an explorer asset)
+/// carries an `EncodedBodies` box, and its gzip bytes are made once and kept there.
+///
+/// Handlers know only their own tags: `normalizeConditionals` turns a `-gzip` tag in
+/// `If-None-Match` or `If-Match` back into the handler's before routing, and a 304 answering
+/// such a tag names the gzip tag again, as it validates the gzip body the client holds.
+enum ResponseEncoding {
+    static let minimumBytes = 1_024
+    static let tagSuffix = "-gzip"
+    private static let quotedSuffix = "-gzip\""
+    private static let compressibleTypes = [
+        "application/json", "application/problem+json", "application/yaml", "application/javascript", "image/svg+xml", "text/",
+    ]
+
+    /// Rewrites the `-gzip` tags of the conditional headers into the handler's own; returns
+    /// whether `If-None-Match` named one.
+    static func normalizeConditionals(_ headers: inout HTTPHeaders) -> Bool {
+        var namedGzip = false
+        for name in ["If-None-Match", "If-Match"] {
+            guard let value = headers[name], value.contains(quotedSuffix) else { continue }
+            headers.set(name, value.replacingOccurrences(of: quotedSuffix, with: "\""))
+            if name == "If-None-Match" { namedGzip = true }
+        }
+        return namedGzip
+    }
+
+    static func encode(_ response: inout Response, for request: Request) {
+        if response.status == 304 {
+            guard let tag = response.headers["ETag"] else { return }
+            response.headers.add("Vary", "Accept-Encoding")
+            if request.conditionalNamedGzip, ContentCoding.preferred(acceptEncoding: request.headers["Accept-Encoding"]) == .gzip {
+                response.headers.set("ETag", gzipTag(tag))
+            }
+            return
+        }
+        guard response.status == 200, let type = response.headers["Content-Type"], isCompressible(type) else { return }
+        response.headers.add("Vary", "Accept-Encoding")
+        guard response.body.count >= minimumBytes, !response.headers.contains("Content-Encoding"),
+            ContentCoding.preferred(acceptEncoding: request.headers["Accept-Encoding"]) == .gzip
+        else { return }
+        let compressed: [UInt8]
+        if let kept = response.encodedBodies?.gzip.withLock({ $0 }) {
+            compressed = kept
+        } else {
+            guard let made = Gzip.compress(response.body) else { return }
+            response.encodedBodies?.gzip.withLock { $0 = made }
+            compressed = made
+        }
+        response.body = compressed
+        response.headers.set("Content-Encoding", "gzip")
+        if let tag = response.headers["ETag"] { response.headers.set("ETag", gzipTag(tag)) }
+    }
+
+    /// `"abc"` → `"abc-gzip"`, `W/"abc"` → `W/"abc-gzip"`; anything unquoted is left alone.
+    static func gzipTag(_ tag: String) -> String {
+        guard tag.hasSuffix("\""), tag.utf8.count >= 2 else { return tag }
+        return String(tag.dropLast()) + quotedSuffix
+    }
+
+    static func isCompressible(_ contentType: String) -> Bool {
+        let type = contentType.lowercased()
+        return compressibleTypes.contains { type.hasPrefix($0) }
+    }
+}
+
+/// The encoded forms of a response body kept for reuse, shared by every copy of the response
+/// (a reference in a value): a cached page is compressed on its first gzip hit only.
+public final class EncodedBodies: Sendable {
+    let gzip = Locked<[UInt8]?>(nil)
+
+    public init() {}
+}
