@@ -16,6 +16,7 @@ enum ResponseEncoding {
     static let minimumBytes = 1_024
     static let tagSuffix = "-gzip"
     private static let quotedSuffix = "-gzip\""
+    private static let conditionalHeaders = ["If-None-Match", "If-Match"]
     private static let compressibleTypes = [
         "application/json", "application/problem+json", "application/yaml", "application/javascript", "image/svg+xml", "text/",
     ]
@@ -24,7 +25,7 @@ enum ResponseEncoding {
     /// whether `If-None-Match` named one.
     static func normalizeConditionals(_ headers: inout HTTPHeaders) -> Bool {
         var namedGzip = false
-        for name in ["If-None-Match", "If-Match"] {
+        for name in conditionalHeaders {
             guard let value = headers[name], value.contains(quotedSuffix) else { continue }
             headers.set(name, value.replacingOccurrences(of: quotedSuffix, with: "\""))
             if name == "If-None-Match" { namedGzip = true }
@@ -65,9 +66,12 @@ enum ResponseEncoding {
         return String(tag.dropLast()) + quotedSuffix
     }
 
+    /// Without `lowercased()`: this runs for every response, and that allocated a string each time.
     static func isCompressible(_ contentType: String) -> Bool {
-        let type = contentType.lowercased()
-        return compressibleTypes.contains { type.hasPrefix($0) }
+        compressibleTypes.contains { prefix in
+            contentType.utf8.count >= prefix.utf8.count
+                && zip(contentType.utf8, prefix.utf8).allSatisfy { $0 == $1 || $0 | 0x20 == $1 }
+        }
     }
 }
 

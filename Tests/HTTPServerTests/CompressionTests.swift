@@ -133,3 +133,17 @@ struct CompressionTests {
         #expect(head.header("ETag") == get.header("ETag"))
     }
 }
+
+@Suite("Compressible types (pure)")
+struct CompressibleTypeTests {
+    static let types: [(String, Bool)] = [
+        ("application/json", true), ("Application/JSON; charset=utf-8", true), ("application/problem+json", true),
+        ("text/html; charset=utf-8", true), ("TEXT/CSS", true), ("image/svg+xml", true), ("application/yaml; charset=utf-8", true),
+        ("application/octet-stream", false), ("image/png", false), ("text", false), ("", false),
+    ]
+
+    @Test(arguments: types)
+    func typesAreMatchedByPrefixIgnoringCase(type: String, compressible: Bool) {
+        #expect(ResponseEncoding.isCompressible(type) == compressible)
+    }
+}
