@@ -6,7 +6,7 @@ import Foundation
 /// when `Accept-Encoding` allows it (`ContentCoding.preferred`), with `Content-Encoding: gzip`
 /// and its ETag marked `-gzip` (`"abc"` → `"abc-gzip"`): the two encodings are different
 /// bytes, so they carry different strong tags. Every such response says `Vary: Accept-Encoding`,
-/// whichever encoding it has. A response kept for reuse (a cached page, an explorer asset)
+/// whichever encoding it has; so does every 304, which cannot know its body's size. A response kept for reuse (a cached page, an explorer asset)
 /// carries an `EncodedBodies` box, and its gzip bytes are made once and kept there.
 ///
 /// Handlers know only their own tags: `normalizeConditionals` turns a `-gzip` tag in
@@ -42,11 +42,23 @@ enum ResponseEncoding {
             }
             return
         }
-        guard response.status == 200, let type = response.headers["Content-Type"], isCompressible(type) else { return }
+        // Below `minimumBytes` no client gets gzip, so the body does not vary with
+        // Accept-Encoding: no Vary, and no header scans on the path of every small answer.
+        guard response.status == 200, response.body.count >= minimumBytes else { return }
+        var compressible = false
+        var tag: String?
+        for field in response.headers {
+            if field.name.equalsIgnoringASCIICase("Content-Type") {
+                compressible = isCompressible(field.value)
+            } else if field.name.equalsIgnoringASCIICase("Content-Encoding") {
+                return
+            } else if field.name.equalsIgnoringASCIICase("ETag") {
+                tag = field.value
+            }
+        }
+        guard compressible else { return }
         response.headers.add("Vary", "Accept-Encoding")
-        guard response.body.count >= minimumBytes, !response.headers.contains("Content-Encoding"),
-            ContentCoding.preferred(acceptEncoding: request.headers["Accept-Encoding"]) == .gzip
-        else { return }
+        guard ContentCoding.preferred(acceptEncoding: request.headers["Accept-Encoding"]) == .gzip else { return }
         let compressed: [UInt8]
         if let kept = response.encodedBodies?.gzip.withLock({ $0 }) {
             compressed = kept
@@ -57,7 +69,7 @@ enum ResponseEncoding {
         }
         response.body = compressed
         response.headers.set("Content-Encoding", "gzip")
-        if let tag = response.headers["ETag"] { response.headers.set("ETag", gzipTag(tag)) }
+        if let tag { response.headers.set("ETag", gzipTag(tag)) }
     }
 
     /// `"abc"` → `"abc-gzip"`, `W/"abc"` → `W/"abc-gzip"`; anything unquoted is left alone.
@@ -66,12 +78,22 @@ enum ResponseEncoding {
         return String(tag.dropLast()) + quotedSuffix
     }
 
-    /// Without `lowercased()`: this runs for every response, and that allocated a string each time.
+    /// Whether `contentType` starts with one of `compressibleTypes`, ignoring ASCII case.
     static func isCompressible(_ contentType: String) -> Bool {
-        compressibleTypes.contains { prefix in
-            contentType.utf8.count >= prefix.utf8.count
-                && zip(contentType.utf8, prefix.utf8).allSatisfy { $0 == $1 || $0 | 0x20 == $1 }
+        compressibleTypes.contains { hasPrefixIgnoringCase(contentType.utf8, $0.utf8) }
+    }
+
+    /// Byte by byte rather than `lowercased()` (a string allocated per call); `prefix` is lowercase.
+    private static func hasPrefixIgnoringCase(_ text: String.UTF8View, _ prefix: String.UTF8View) -> Bool {
+        var index = text.startIndex
+        for expected in prefix {
+            guard index != text.endIndex else { return false }
+            let byte = text[index]
+            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            guard lowered == expected else { return false }
+            index = text.index(after: index)
         }
+        return true
     }
 }
 

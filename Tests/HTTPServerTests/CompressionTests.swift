@@ -93,6 +93,8 @@ struct CompressionTests {
         let small = try await fetch(port: server.port, "/hello", headers: [("Accept-Encoding", "gzip")])
         #expect(small.body == Array("hello".utf8))
         #expect(small.header("Content-Encoding") == nil)
+        // Never compressed, so it does not vary with Accept-Encoding.
+        #expect(!small.headerValues("Vary").contains("Accept-Encoding"))
         for header in ["br", "gzip;q=0", "identity;q=0", "gzip;q=nonsense"] {
             let response = try await fetch(port: server.port, "/big", headers: [("Accept-Encoding", header)])
             #expect(response.header("Content-Encoding") == nil, "\(header)")
@@ -140,6 +142,8 @@ struct CompressibleTypeTests {
         ("application/json", true), ("Application/JSON; charset=utf-8", true), ("application/problem+json", true),
         ("text/html; charset=utf-8", true), ("TEXT/CSS", true), ("image/svg+xml", true), ("application/yaml; charset=utf-8", true),
         ("application/octet-stream", false), ("image/png", false), ("text", false), ("", false),
+        // Only letters fold: 0x0F | 0x20 is "/", which a bitwise fold would have matched.
+        ("application\u{0F}json", false),
     ]
 
     @Test(arguments: types)

@@ -65,7 +65,10 @@ extension OpenAPIBuilder {
             "ContentLanguage": [
                 "description": "The locale the values are formatted in.", "schema": ["type": "string", "enum": .strings(locales)],
             ],
-            "Vary": ["description": "Accept-Language and Accept-Encoding (and Origin when CORS is on).", "schema": ["type": "string"]],
+            "Vary": [
+                "description": "Accept-Language; Accept-Encoding on bodies of 1 KiB or more and on 304s; Origin when CORS is on.",
+                "schema": ["type": "string"],
+            ],
             "CacheControl": ["description": "no-cache: clients revalidate with If-None-Match.", "schema": ["type": "string"]],
             "XRequestID": [
                 "description": "The request's id: the client's X-Request-ID when well-formed, else generated.", "schema": ["type": "string"],
