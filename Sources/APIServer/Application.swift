@@ -57,7 +57,7 @@ public final class Application: Sendable {
     public static func makeRouter(_ dependencies: Dependencies) -> Router {
         var router = Router()
         HealthController(checks: dependencies.healthChecks).register(in: &router)
-        MetricsController(registry: dependencies.registry).register(in: &router)
+        MetricsController(registry: dependencies.registry, accessLog: dependencies.accessLog).register(in: &router)
         ExplorerController().register(in: &router)
         let cache = ResponseCache(maxEntries: dependencies.responseCacheEntries)
         let details = ResponseCache(

@@ -64,7 +64,7 @@ enum ResponseEncoding {
             compressed = kept
         } else {
             guard let made = Gzip.compress(response.body) else { return }
-            response.encodedBodies?.gzip.withLock { $0 = made }
+            response.encodedBodies?.keepGzip(made)
             compressed = made
         }
         response.body = compressed
@@ -101,6 +101,25 @@ enum ResponseEncoding {
 /// (a reference in a value): a cached page is compressed on its first gzip hit only.
 public final class EncodedBodies: Sendable {
     let gzip = Locked<[UInt8]?>(nil)
+    private let onFill: (@Sendable (Int) -> Void)?
 
-    public init() {}
+    /// `onFill` learns the size of each encoded body when it is kept: a cache counts those bytes
+    /// against its budget too.
+    public init(onFill: (@Sendable (Int) -> Void)? = nil) {
+        self.onFill = onFill
+    }
+
+    /// The bytes kept in encoded forms.
+    public var byteCount: Int { gzip.withLock { $0?.count ?? 0 } }
+
+    /// Keeps `body` as the gzip form unless a concurrent first hit kept one already (both
+    /// compressed the same bytes), so a body is counted once.
+    func keepGzip(_ body: [UInt8]) {
+        let kept = gzip.withLock { stored in
+            guard stored == nil else { return false }
+            stored = body
+            return true
+        }
+        if kept { onFill?(body.count) }
+    }
 }

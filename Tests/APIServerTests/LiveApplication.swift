@@ -10,7 +10,7 @@ final class LiveApplication: Sendable {
 
     var port: Int { application.port }
 
-    init(healthChecks: [HealthCheck] = []) throws {
+    init(healthChecks: [HealthCheck] = [], accessLog: AccessLog? = nil) throws {
         registry = PrometheusCollectorRegistry()
         var configuration = ServerConfiguration()
         configuration.port = 0
@@ -19,7 +19,7 @@ final class LiveApplication: Sendable {
         logger.logLevel = .warning
         application = try Application(
             configuration: configuration,
-            dependencies: .init(registry: registry, healthChecks: healthChecks, logger: logger))
+            dependencies: .init(registry: registry, healthChecks: healthChecks, logger: logger, accessLog: accessLog))
     }
 
     deinit { application.shutdown(gracePeriod: 1) }

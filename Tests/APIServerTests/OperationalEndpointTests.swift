@@ -1,5 +1,6 @@
 import APIServer
 import Foundation
+import HTTPServer
 import HTTPTestSupport
 import Testing
 
@@ -52,6 +53,25 @@ struct OperationalEndpointTests {
         #expect(response.text.contains(#"http_requests_total{method="GET",route="/health",status="2xx"} 2"#))
         #expect(response.text.contains(#"http_requests_total{method="GET",route="unmatched",status="4xx"} 1"#))
         #expect(!response.text.contains("/no/such/path"), "raw paths must never become labels")
+    }
+
+    /// /dev/full takes the open and refuses every write (ENOSPC): the lost lines show in /metrics.
+    @Test func metricsCountTheAccessLogsFailedWrites() async throws {
+        let healthy = try LiveApplication(accessLog: try AccessLog(destination: .file("/dev/null")))
+        _ = try await fetch(port: healthy.port, "/health")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await fetch(port: healthy.port, "/metrics").text.contains("\nrowserver_access_log_write_failures 0.0\n"))
+
+        let full = try LiveApplication(accessLog: try AccessLog(destination: .file("/dev/full")))
+        _ = try await fetch(port: full.port, "/health")
+        var failures = 0.0
+        for _ in 0..<50 where failures == 0 {
+            try await Task.sleep(for: .milliseconds(100))
+            let text = try await fetch(port: full.port, "/metrics").text
+            let line = text.split(separator: "\n").first { $0.hasPrefix("rowserver_access_log_write_failures ") }
+            failures = line.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
+        }
+        #expect(failures >= 1)
     }
 
     /// The served document is generated from the served definition; the top-level file is the demo's.

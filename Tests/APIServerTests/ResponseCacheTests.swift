@@ -1,7 +1,7 @@
-import HTTPServer
 import Testing
 
 @testable import APIServer
+@testable import HTTPServer
 
 @Suite("ResponseCache (pure)")
 struct ResponseCacheTests {
@@ -44,6 +44,29 @@ struct ResponseCacheTests {
         #expect(cache.count <= 2_048)
         #expect(cache.count * 100 <= 64_000)
         #expect(cache.lookup("t8191") != nil, "the newest entry survives")
+    }
+
+    @Test func aKeptGzipFormCountsAgainstTheByteBudget() throws {
+        let cache = ResponseCache(maxEntries: 100, maxBytes: 64_000)
+        let kept = cache.store(Response.json(Array(repeating: 1, count: 3_000)), for: "t")
+        #expect(cache.byteCount == 3_000)
+        let box = try #require(kept.encodedBodies)
+        box.keepGzip(Array(repeating: 2, count: 500))
+        #expect(cache.byteCount == 3_500)
+        // A concurrent first hit compressed the same body: counted once.
+        box.keepGzip(Array(repeating: 2, count: 500))
+        #expect(cache.byteCount == 3_500)
+        cache.store(Response.json(Array(repeating: 1, count: 1_000)), for: "t")
+        #expect(cache.byteCount == 1_000, "replacing the entry gives back its body and its gzip form")
+    }
+
+    @Test func gzipFormsTheBudgetCannotHoldEvict() {
+        let cache = ResponseCache(maxEntries: 100, maxBytes: 16_000)
+        let kept = (0..<10).map { cache.store(Response.json(Array(repeating: 1, count: 900)), for: "t\($0)") }
+        #expect(cache.count == 10)
+        for response in kept { response.encodedBodies?.keepGzip(Array(repeating: 2, count: 900)) }
+        #expect(cache.byteCount <= 16_000)
+        #expect(cache.count < 10)
     }
 
     @Test func smallCacheIsOneShard() {

@@ -51,13 +51,24 @@ final class ResponseCache: Sendable {
         let size = response.body.count
         guard maxEntries > 0, size <= maxBytes / 16 else { return response }
         var response = response
-        if response.encodedBodies == nil { response.encodedBodies = EncodedBodies() }
         let entriesPerShard = entriesPerShard
         let bytesPerShard = bytesPerShard
-        shard(for: tag).withLock { shard in
+        let shard = shard(for: tag)
+        if response.encodedBodies == nil {
+            // Its gzip form, made on the first gzip hit, counts against the budget from then on
+            // (unless the entry is gone by then: a later eviction recounts from the entries).
+            response.encodedBodies = EncodedBodies { [weak shard] added in
+                shard?.withLock { shard in
+                    guard shard.entries[tag] != nil else { return }
+                    shard.bytes += added
+                    if shard.bytes > bytesPerShard { Self.evictOldestHalf(&shard) }
+                }
+            }
+        }
+        shard.withLock { shard in
             shard.clock &+= 1
             if let old = shard.entries.updateValue((response, shard.clock), forKey: tag) {
-                shard.bytes -= old.response.body.count
+                shard.bytes -= Self.bytes(of: old.response)
             }
             shard.bytes += size
             if shard.entries.count > entriesPerShard || shard.bytes > bytesPerShard {
@@ -66,6 +77,14 @@ final class ResponseCache: Sendable {
         }
         return response
     }
+
+    /// The body and its kept encoded forms.
+    private static func bytes(of response: Response) -> Int {
+        response.body.count + (response.encodedBodies?.byteCount ?? 0)
+    }
+
+    /// Bytes kept, encoded forms included.
+    var byteCount: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.bytes } } }
 
     var count: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.entries.count } } }
 
@@ -81,6 +100,6 @@ final class ResponseCache: Sendable {
     private static func evictOldestHalf(_ shard: inout Shard) {
         let cutoff = shard.entries.values.map(\.order).sorted()[shard.entries.count / 2]
         shard.entries = shard.entries.filter { $0.value.order > cutoff }
-        shard.bytes = shard.entries.values.reduce(0) { $0 + $1.response.body.count }
+        shard.bytes = shard.entries.values.reduce(0) { $0 + bytes(of: $1.response) }
     }
 }
