@@ -1,31 +1,38 @@
 #!/usr/bin/env python3
 """rowserver's benchmark suite, one command from a fresh clone:
 
-    python3 Benchmarks/bench.py                 # everything: ~13 min on a fresh clone, ~8 min warm
-    python3 Benchmarks/bench.py --smoke         # CI: two short scenarios on 10,000 products
+    python3 Benchmarks/bench.py                 # everything: ~20 min on a fresh clone, ~15 min warm
+    python3 Benchmarks/bench.py --smoke         # CI: short scenarios on 10,000 products, with the floor
     python3 Benchmarks/bench.py --servers rowserver --scenarios page1,deep --rounds 1
 
 It builds rowserver in release mode, generates the datasets into .build/bench (1,000,000 and
 10,000 products with the demo people and tracks), and when ../shared/bench is there builds the
-C ceiling and the Hummingbird peer into .build/bench too. Then it measures, with wrk -t1 on
-loopback, in interleaved rounds (A B C … A B C …):
+C ceiling, the C floor and the Hummingbird peer into .build/bench too (the floor loaded with as
+many products as the uncached server has). Then it measures, with wrk -t1 on loopback, in
+interleaved rounds (A B C … A B C …):
 
-  rowserver     1,000,000 products, default caches: every scenario
+  rowserver     1,000,000 products, default caches, access log off: every scenario, and page 1
+                with Accept-Encoding: gzip (page1-gzip)
+  logged        the same in the default configuration, access log to a file: page 1, detail
   uncached      the same database with --response-cache 0: what a query and a render cost
   uncached-10k  10,000 products, no cache; cached-10k: 10,000 products, default caches
-  ceiling, hummingbird   /health, a page of 50 rows, details by rotating ids
+  ceiling, hummingbird   /health, a page of 50 rows, details by rotating ids (10,000 products)
+  floor         the same endpoints computed per request from SQLite (../shared/bench/floor)
+  ceiling-gzip  Benchmarks/ceiling-bytes serving rowserver's own gzip page 1 as a prebuilt answer
 
-Each scenario whose ceiling ratio is a target runs in a pair with the ceiling's matching
-endpoint (A B in odd rounds, B A in even ones), and its ratio is the median over its pairs.
-It prints one table (requests/s, p50/p99, server CPU µs per request, ratios to the
-references of the same run), the targets of issue #6 as met or missed, start-up time and peak
-RSS.
+Each scenario with a reference runs in a pair with the reference's matching endpoint (A B in
+odd rounds, B A in even ones), and its ratio is the median over its pairs: rowserver's beside
+the ceiling (page1-gzip beside ceiling-gzip), the uncached server's beside the floor, the logged
+server's beside the log-off one. It prints one table (requests/s, p50/p99, server CPU µs and
+bytes per request, ratios to the ceiling, the floor and Hummingbird), the targets of issues #6
+and #16 as met or missed with their figures, start-up time and peak RSS.
 
 With `--baseline BINARY` (say the release binary of an earlier commit), every rowserver server
 of the plan gets a twin running that binary on a dataset it generated itself (.build/bench/baseline),
 and each scenario runs in a pair with its twin's (A B, then B A); the second table gives the
 median over pairs of CPU per request, this binary's over the baseline's, and marks each pair
-within 10 % of the baseline or better. It writes the figures to .build/bench/results.json and, with matplotlib, a plot to
+within 10 % of the baseline or better. It writes the figures to .build/bench/results.json and, with
+matplotlib, a plot of CPU per request against the floor and the ceiling to
 .build/bench/results.png. Never run it while a build runs: the figures halve.
 """
 import argparse
@@ -43,10 +50,11 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench_report  # noqa: E402
-from bench_servers import ROOT, SCRATCH, References, build_rowserver, dataset, log, rowserver  # noqa: E402
+from bench_servers import ROOT, SCRATCH, References, build_rowserver, ceiling_bytes, dataset, log, rowserver  # noqa: E402
 
 WRK = ROOT / "Benchmarks" / "wrk"
 WRITES = ("writes", "mixed")
+GZIP = ["-H", "Accept-Encoding: gzip"]
 
 
 def walk_to(server, path, rows):
@@ -109,6 +117,7 @@ def scenarios(server, db, dataset_products, tag=""):
     return {
         "health": ("/health", None, [], [], None),
         "page1": ("/v1/products?limit=50", None, [], [], None),
+        "page1-gzip": ("/v1/products?limit=50", None, GZIP, [], None),
         "deep": (deep, None, [], [], None),
         "sorted": ("/v1/products?limit=50&sort=-price", None, [], [], None),
         "sections": ("/v1/people?group=department&limit=50", None, [], [], None),
@@ -123,8 +132,11 @@ def scenarios(server, db, dataset_products, tag=""):
     }
 
 
-def reference_scenarios(references):
-    details = write_paths("reference-details", references.detail_paths())
+def reference_scenarios(references, server):
+    if server.name == "floor":
+        details = write_paths(f"floor-details-{references.floor_products}", references.floor_detail_paths())
+    else:
+        details = write_paths("reference-details", references.detail_paths())
     return {
         "health": ("/health", None, [], [], None),
         "list": ("/v1/products?limit=50", None, [], [], None),
@@ -132,26 +144,41 @@ def reference_scenarios(references):
     }
 
 
-def pair(work, ceiling, twins):
-    """[(server, scenario, spec, partners)]: each ceiling-judged scenario of `rowserver` gets the
-    ceiling's matching endpoint as a partner, and each scenario of a server with a baseline twin
-    (`twins`: server -> (twin, its specs)) gets the twin's run of the same scenario, each measured
-    right beside it, so a ratio compares runs seconds apart instead of minutes (this host's
-    speed moves by tens of percent within a minute). The ceiling's own runs are kept only for
-    endpoints no pair measures."""
-    ceiling_server, endpoints = ceiling if ceiling else (None, {})
+def gzip_ceiling(server):
+    """ceiling-bytes serving `server`'s own gzip page 1 (issue #16: a cached compressed page
+    against the ceiling serving the same compressed bytes)."""
+    status, headers, body = server.get("/v1/products?limit=50", {"Accept-Encoding": "gzip"})
+    if status != 200 or headers.get("Content-Encoding") != "gzip":
+        raise RuntimeError(f"{server.name} sent no gzip page 1 (status {status}, headers {headers})")
+    file = SCRATCH / "page1.json.gz"
+    file.write_bytes(body)
+    ceiling = ceiling_bytes(bench_report.GZIP_CEILING, file, "gzip")
+    return ceiling, {"list": ("/v1/products?limit=50", None, GZIP, [], None)}
+
+
+def pair(work, by_name, twins):
+    """[(server, scenario, spec, partners)]: each scenario with a reference in the run
+    (`bench_report.reference_for`: the ceiling, the floor, the log-off server; `by_name`: name ->
+    (server, its specs)) gets that reference's matching endpoint as a partner, and each scenario
+    of a server with a baseline twin (`twins`: server -> (twin, its specs)) gets the twin's run of
+    the same scenario, each measured right beside it, so a ratio compares runs seconds apart
+    instead of minutes (this host's speed moves by tens of percent within a minute). A reference
+    server's own runs are kept only for endpoints no pair measures."""
     paired, covered = [], set()
     for server, scenario, spec in work:
         partners = []
-        endpoint = bench_report.REFERENCE.get(scenario, bench_report.REFERENCE_DEFAULT)
-        if server.name == "rowserver" and scenario in bench_report.CEILING_TARGETS and endpoint in endpoints:
-            partners.append((ceiling_server, endpoint, endpoints[endpoint]))
-            covered.add(endpoint)
-        if server in twins:
+        reference = bench_report.reference_for(server.name, scenario)
+        if reference and reference[0] in by_name and reference[1] in by_name[reference[0]][1]:
+            other, specs = by_name[reference[0]]
+            partners.append((other, reference[1], specs[reference[1]]))
+            covered.add(reference)
+        # A baseline from before gzip sends identity bytes: nothing to compare.
+        if server in twins and not scenario.endswith("-gzip"):
             twin, specs = twins[server]
             partners.append((twin, scenario, specs[scenario]))
         paired.append((server, scenario, spec, partners))
-    return [entry for entry in paired if not (entry[0] is ceiling_server and entry[1] in covered)]
+    return [entry for entry in paired
+            if not (bench_report.is_reference(entry[0].name) and (entry[0].name, entry[1]) in covered)]
 
 
 def run_wrk(server, name, spec, duration, connections):
@@ -177,6 +204,7 @@ def run_wrk(server, name, spec, duration, connections):
     requests = max(figures["requests"], 1)
     return {
         "server": server.name, "scenario": name, "requests_per_s": figures["requests"] / seconds,
+        "bytes_per_request": figures.get("bytes", 0) / requests,
         "p50_ms": figures["p50_us"] / 1000, "p99_ms": figures["p99_us"] / 1000,
         "cpu_us_per_request": (after - before) / os.sysconf("SC_CLK_TCK") * 1e6 / requests,
         "errors": figures["errors"], "non2xx": figures["non2xx"],
@@ -199,18 +227,22 @@ def warm(server, spec):
 
 
 def plan(arguments):
-    """(server name, dataset size, serve arguments, scenario names) in measuring order."""
+    """(server name, dataset size, serve arguments, scenario names, access log) in measuring order."""
     large, small = arguments.products, arguments.small_products
     if arguments.smoke:
-        return [("rowserver", small, [], ["health", "page1"])]
-    everything = ["health", "page1", "deep", "sorted", "sections", "people-table", "samples-table", "search", "detail",
-                  "revalidate", "writes", "mixed"]
-    uncached = ["page1", "deep", "sorted", "sections", "people-table", "samples-table", "search", "search-1conn", "detail"]
+        return [("rowserver", small, [], ["health", "page1"], "off"),
+                ("uncached", small, ["--response-cache", "0"], ["page1"], "off")]
+    everything = ["health", "page1", "page1-gzip", "deep", "sorted", "sections", "people-table", "samples-table", "search",
+                  "detail", "revalidate", "writes", "mixed"]
+    uncached = ["page1", "page1-gzip", "deep", "sorted", "sections", "people-table", "samples-table", "search", "search-1conn",
+                "detail"]
     return [
-        ("rowserver", large, [], everything),
-        ("uncached", large, ["--response-cache", "0"], uncached),
-        ("uncached-10k", small, ["--response-cache", "0"], ["page1", "search", "search-1conn"]),
-        ("cached-10k", small, [], ["page1"]),
+        ("rowserver", large, [], everything, "off"),
+        # The default configuration: the access log on, to a file (issue #16: within 5 % of log off).
+        (bench_report.LOGGED, large, [], ["page1", "detail"], SCRATCH / "access.log"),
+        ("uncached", large, ["--response-cache", "0"], uncached, "off"),
+        ("uncached-10k", small, ["--response-cache", "0"], ["page1", "search", "search-1conn"], "off"),
+        ("cached-10k", small, [], ["page1"], "off"),
     ]
 
 
@@ -218,16 +250,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--products", type=int, default=1_000_000, help="the large dataset")
     parser.add_argument("--small-products", type=int, default=10_000, help="the small dataset")
-    parser.add_argument("--servers", default="", help="comma-separated: rowserver,uncached,uncached-10k,cached-10k,ceiling,hummingbird")
+    parser.add_argument("--servers", default="", help="comma-separated: rowserver,logged,uncached,uncached-10k,cached-10k,"
+                                                      "ceiling,ceiling-gzip,floor,hummingbird")
     parser.add_argument("--scenarios", default="", help="comma-separated scenario names (default: each server's own list)")
     parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run")
     parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds; the table shows medians")
     parser.add_argument("--warmup", type=int, default=1, help="seconds of wrk before round 1 of each run")
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--references", default=str(ROOT.parent / "shared" / "bench"),
-                        help="../shared/bench (the ceiling and the Hummingbird peer), or 'none'")
+                        help="../shared/bench (the ceiling, the floor and the Hummingbird peer), or 'none'")
     parser.add_argument("--no-hummingbird", action="store_true", help="skip the Hummingbird peer (its first build takes ~5 min)")
-    parser.add_argument("--smoke", action="store_true", help="CI: health and page 1 for 2 s on 10,000 products, ceiling only")
+    parser.add_argument("--smoke", action="store_true",
+                        help="CI: 2 s each on 10,000 products: health and page 1, uncached page 1, the ceiling and the floor")
     parser.add_argument("--binary", default=None, help="a rowserver binary to measure instead of building one")
     parser.add_argument("--baseline", default=None,
                         help="a second rowserver binary (an earlier commit's release build): every scenario runs "
@@ -243,49 +277,61 @@ def main():
 
     binary = pathlib.Path(arguments.binary) if arguments.binary else build_rowserver()
     references = None
+    reference_names = {"ceiling", "hummingbird", "floor", bench_report.GZIP_CEILING}
     if arguments.references != "none" and References.available(arguments.references) \
-            and (not wanted_servers or wanted_servers & {"ceiling", "hummingbird"}):
+            and (not wanted_servers or wanted_servers & reference_names):
         with_hummingbird = not arguments.no_hummingbird and (not wanted_servers or "hummingbird" in wanted_servers)
-        references = References(arguments.references, with_hummingbird=with_hummingbird)
+        # The floor of the uncached server, on as many products (none when the run has no uncached server).
+        floor_products = next((size for name, size, *_ in plan(arguments) if name == "uncached"), None) \
+            if not wanted_servers or "floor" in wanted_servers else None
+        references = References(arguments.references, with_hummingbird=with_hummingbird, floor_products=floor_products)
         references.build()
     elif arguments.references != "none":
         log(f"no references at {arguments.references}: ratios left out")
 
     baseline = pathlib.Path(arguments.baseline).resolve() if arguments.baseline else None
-    running, work, twins, facts = [], [], {}, {"products": arguments.products, "small_products": arguments.small_products,
-                                     "duration_s": arguments.duration, "rounds": arguments.rounds,
-                                     "connections": arguments.connections}
+    running, work, twins, by_name, facts = [], [], {}, {}, {
+        "products": arguments.products, "small_products": arguments.small_products, "duration_s": arguments.duration,
+        "rounds": arguments.rounds, "connections": arguments.connections}
+    access_logs = []
     try:
-        for name, size, extra, names in plan(arguments):
+        for name, size, extra, names, access_log in plan(arguments):
             if wanted_servers and name not in wanted_servers:
                 continue
             names = [n for n in names if not wanted_scenarios or n in wanted_scenarios]
             if not names:
                 continue
             db = dataset(binary, size)
-            server = rowserver(name, binary, db, extra)
+            if access_log != "off":
+                pathlib.Path(access_log).unlink(missing_ok=True)
+                access_logs.append(pathlib.Path(access_log))
+            server = rowserver(name, binary, db, extra, access_log)
             running.append(server)
             facts[f"startup_ms_{name}"] = server.startup_ms
             available = scenarios(server, db, size)
+            by_name[name] = (server, available)
             work += [(server, scenario, available[scenario]) for scenario in names]
-            if baseline:
+            if name == "rowserver" and "page1-gzip" in names and (not wanted_servers or bench_report.GZIP_CEILING in wanted_servers):
+                ceiling, specs = gzip_ceiling(server)
+                running.append(ceiling)
+                by_name[ceiling.name] = (ceiling, specs)
+            # The logged server is judged against the log-off one, not against a baseline.
+            if baseline and name != bench_report.LOGGED:
                 twin_db = dataset(baseline, size, SCRATCH / "baseline")
                 twin = rowserver(bench_report.baseline_name(name), baseline, twin_db, extra)
                 running.append(twin)
                 facts[f"startup_ms_{twin.name}"] = twin.startup_ms
                 twins[server] = (twin, scenarios(twin, twin_db, size, tag="baseline-"))
-        ceiling = None
         if references:
             for server in references.start():
                 if wanted_servers and server.name not in wanted_servers:
                     server.stop()
                     continue
                 running.append(server)
-                available = reference_scenarios(references)
-                if server.name == "ceiling":
-                    ceiling = (server, available)
+                available = reference_scenarios(references, server)
+                by_name[server.name] = (server, available)
                 work += [(server, scenario, spec) for scenario, spec in available.items()]
-        work = pair(work, ceiling, twins)
+        work = pair(work, by_name, twins)
         # Writes grow the database and move every cache key: they go last in each round.
         work.sort(key=lambda entry: entry[1] in WRITES)
         measurements = []
@@ -309,6 +355,10 @@ def main():
     finally:
         for server in running:
             server.stop()
+        for file in access_logs:
+            if file.exists():
+                facts["access_log_mib"] = file.stat().st_size / 2**20
+                file.unlink()
 
     if "startup_ms_rowserver" in facts and arguments.products >= 1_000_000 and not arguments.smoke:
         facts["startup_ms"] = facts["startup_ms_rowserver"]
@@ -328,7 +378,7 @@ def main():
     print(f"\nrowserver benchmark: {sizes} products, wrk -t1 "
           f"-c{arguments.connections}, {arguments.rounds} interleaved round(s) of {arguments.duration} s, medians")
     for key, value in facts.items():
-        if key.startswith(("startup_ms_", "peak_rss_mib_")):
+        if key.startswith(("startup_ms_", "peak_rss_mib_", "access_log_")):
             print(f"  {key}: {value:.1f}")
     print()
     print(bench_report.table(rows))

@@ -1,11 +1,14 @@
-"""The processes a benchmark run measures: rowserver on a dataset, and the reference servers of
-../shared/bench (the C ceiling on libmicrohttpd and the Hummingbird peer), each built into this
-project's scratch folder so nothing is written next to their sources.
+"""The processes a benchmark run measures: rowserver on a dataset, the reference servers of
+../shared/bench (the C ceiling on libmicrohttpd, the C floor on libmicrohttpd and SQLite, the
+Hummingbird peer), and this project's ceiling-bytes (the ceiling for one given body, such as a
+gzip page), each built into this project's scratch folder so nothing is written next to their
+sources.
 """
 import http.client
 import json
 import os
 import pathlib
+import random
 import signal
 import socket
 import subprocess
@@ -54,12 +57,13 @@ def free_port():
 class Process:
     """A server process on loopback, with its CPU time and memory read from /proc."""
 
-    def __init__(self, name, command, port, ready_path="/health"):
+    def __init__(self, name, command, port, ready_path="/health", environment=None):
         self.name = name
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         started = time.time()
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                        env={**os.environ, **(environment or {})})
         deadline = started + 120
         while True:
             try:
@@ -105,21 +109,48 @@ class Process:
             self.process.wait()
 
 
-def rowserver(name, binary, db, extra=()):
+def rowserver(name, binary, db, extra=(), access_log="off"):
+    """rowserver on `db`. The access log goes by environment variable, which a baseline binary
+    from before the access log ignores: "off" for the servers the targets judge with the log
+    off, a file for the default configuration."""
     port = free_port()
-    return Process(name, [str(binary), "serve", "--port", str(port), "--db", str(db), "--log-level", "error", *extra], port)
+    return Process(name, [str(binary), "serve", "--port", str(port), "--db", str(db), "--log-level", "error", *extra], port,
+                   environment={"ROWSERVER_ACCESS_LOG": str(access_log)})
+
+
+def build_c(source, binary, libraries):
+    """gcc -O2 `source` into `binary` unless it is newer than its source."""
+    if binary.exists() and binary.stat().st_mtime >= source.stat().st_mtime:
+        return
+    log(f"building {binary.name} (gcc -O2)")
+    binary.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["gcc", "-O2", "-o", str(binary), str(source), *libraries], check=True)
+
+
+def ceiling_bytes(name, body_file, encoding):
+    """Benchmarks/ceiling-bytes answering GET /v1/products with the bytes of `body_file`."""
+    binary = SCRATCH / "references" / "ceiling-bytes"
+    build_c(ROOT / "Benchmarks" / "ceiling-bytes" / "server.c", binary, ["-lmicrohttpd", "-lpthread"])
+    port = free_port()
+    return Process(name, [str(binary), "--host", "127.0.0.1", "--port", str(port), "--body", str(body_file),
+                          "--encoding", encoding], port)
 
 
 class References:
-    """The ceiling and the Hummingbird peer from ../shared/bench, built here on first use."""
+    """The ceiling, the floor and the Hummingbird peer from ../shared/bench, built here on first
+    use. The floor serves `floor_products` products (the size of the uncached server it is the
+    floor of: B-tree depth grows with the row count); the others 10,000."""
 
     PRODUCTS = 10_000
 
-    def __init__(self, folder, with_hummingbird=True):
+    def __init__(self, folder, with_hummingbird=True, floor_products=None):
         self.folder = pathlib.Path(folder)
         self.with_hummingbird = with_hummingbird
+        self.floor_products = floor_products
         self.data = SCRATCH / "references" / "products.tsv"
         self.ceiling_binary = SCRATCH / "references" / "ceiling"
+        self.floor_binary = SCRATCH / "references" / "floor"
+        self.floor_db = SCRATCH / "references" / f"floor-{floor_products}.db"
         self.hummingbird_scratch = SCRATCH / "hummingbird"
 
     @staticmethod
@@ -133,10 +164,10 @@ class References:
             with open(self.data, "w") as out:
                 subprocess.run([sys.executable, str(self.folder / "data" / "gen_products.py"), str(self.PRODUCTS)],
                                stdout=out, check=True)
-        source = self.folder / "ceiling" / "server.c"
-        if not self.ceiling_binary.exists() or source.stat().st_mtime > self.ceiling_binary.stat().st_mtime:
-            log("building the ceiling (gcc -O2)")
-            subprocess.run(["gcc", "-O2", "-o", str(self.ceiling_binary), str(source), "-lmicrohttpd", "-lpthread"], check=True)
+        build_c(self.folder / "ceiling" / "server.c", self.ceiling_binary, ["-lmicrohttpd", "-lpthread"])
+        if self.floor_products:
+            build_c(self.folder / "floor" / "server.c", self.floor_binary, ["-lmicrohttpd", "-lsqlite3", "-lpthread"])
+            self.load_floor()
         if self.with_hummingbird:
             log("building the Hummingbird peer (release; ~5 min the first time)")
             started = time.time()
@@ -145,11 +176,33 @@ class References:
                             "--scratch-path", str(self.hummingbird_scratch)], check=True, stdout=subprocess.DEVNULL)
             log(f"Hummingbird ready after {time.time() - started:.0f} s")
 
+    def load_floor(self):
+        """The floor's database: gen_products.py's catalogue of `floor_products`, loaded once."""
+        loaded = self.floor_db.with_suffix(".loaded")
+        if loaded.exists():
+            return
+        log(f"loading {self.floor_products:,} products into the floor's {self.floor_db.name}")
+        started = time.time()
+        data = self.floor_db.with_suffix(".tsv")
+        with open(data, "w") as out:
+            subprocess.run([sys.executable, str(self.folder / "data" / "gen_products.py"), str(self.floor_products)],
+                           stdout=out, check=True)
+        # --load drops and recreates the table; the marker says a load ran to its end.
+        subprocess.run([str(self.floor_binary), "--db", str(self.floor_db), "--load", str(data)], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        data.unlink()
+        loaded.touch()
+        log(f"floor loaded in {time.time() - started:.0f} s")
+
     def start(self):
         servers = []
         port = free_port()
         servers.append(Process("ceiling", [str(self.ceiling_binary), "--host", "127.0.0.1", "--port", str(port),
                                            "--data", str(self.data)], port))
+        if self.floor_products:
+            port = free_port()
+            servers.append(Process("floor", [str(self.floor_binary), "--host", "127.0.0.1", "--port", str(port),
+                                             "--db", str(self.floor_db)], port))
         if self.with_hummingbird:
             port = free_port()
             binary = self.hummingbird_scratch / "release" / "HBServer"
@@ -159,3 +212,9 @@ class References:
 
     def detail_paths(self):
         return [f"/v1/products/p-{index:06d}" for index in range(1, self.PRODUCTS + 1)]
+
+    def floor_detail_paths(self):
+        """10,000 ids spread over the floor's catalogue (seeded), like rowserver's detail scenario."""
+        chooser = random.Random(7)
+        count = min(10_000, self.floor_products)
+        return [f"/v1/products/p-{index:06d}" for index in chooser.sample(range(1, self.floor_products + 1), count)]

@@ -70,3 +70,73 @@ def test_the_twin_rows_get_no_ratios_of_their_own():
     rows, _ = report(measurements)
     assert "cpu_to_baseline" not in bench_report.find(rows, "baseline-uncached", "deep")
     assert bench_report.find(rows, "uncached", "deep")["cpu_to_baseline"] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("server, scenario, reference", [
+    ("rowserver", "page1", ("ceiling", "list")),
+    ("rowserver", "revalidate", ("ceiling", "health")),
+    ("rowserver", "detail", ("ceiling", "detail")),
+    ("rowserver", "page1-gzip", ("ceiling-gzip", "list")),
+    ("uncached", "deep", ("floor", "list")),
+    ("uncached", "detail", ("floor", "detail")),
+    ("uncached", "search", None),
+    ("logged", "page1", ("rowserver", "page1")),
+    ("cached-10k", "page1", None),
+])
+def test_each_scenario_is_measured_beside_the_reference_that_judges_it(server, scenario, reference):
+    assert bench_report.reference_for(server, scenario) == reference
+
+
+def test_an_uncached_row_is_judged_in_floors_by_the_median_of_its_pairs():
+    # Pair ratios 3.0, 1.5 and 2.0 -> 2.0: met exactly at the bar. The floor's medians alone
+    # (10 µs) against the row's (30 µs) would have said 3.0.
+    measurements = []
+    for number, (mine, floor) in enumerate([(30, 10), (15, 10), (40, 20)], start=1):
+        group = f"{number}:uncached:page1"
+        measurements += [run("uncached", "page1", mine, group), run("floor", "list", floor, group)]
+    rows, _ = report(measurements)
+    row = bench_report.find(rows, "uncached", "page1")
+    assert row["cpu_over_floor"] == pytest.approx(2.0)
+    assert row["floor_paired"] == 3
+    judged = {label: (figure, met) for label, figure, met in bench_report.targets(rows, {})}
+    assert judged["uncached page1: CPU ≤ 2× the floor's page"] == ("2.00× (30 µs)", True)
+
+
+def test_an_unpaired_row_gets_its_floor_ratio_from_the_medians():
+    measurements = [run("rowserver", "sections", 12, None), run("floor", "list", 40, None), run("floor", "detail", 10, None),
+                    run("rowserver", "detail", 5, None), run("rowserver", "health", 3, None)]
+    rows, _ = report(measurements)
+    assert bench_report.find(rows, "rowserver", "sections")["cpu_over_floor"] == pytest.approx(0.3)
+    assert bench_report.find(rows, "rowserver", "detail")["cpu_over_floor"] == pytest.approx(0.5)
+    # /health does no query: no floor to compare it with.
+    assert "cpu_over_floor" not in bench_report.find(rows, "rowserver", "health")
+
+
+@pytest.mark.parametrize("logged, log_off, met", [([21, 21], [20, 20], True), ([22, 22], [20, 20], False)])
+def test_the_default_configuration_is_judged_against_the_log_off_server(logged, log_off, met):
+    measurements = []
+    for number, (mine, theirs) in enumerate(zip(logged, log_off), start=1):
+        group = f"{number}:logged:detail"
+        measurements += [run("logged", "detail", mine, group), run("rowserver", "detail", theirs, group)]
+    rows, _ = report(measurements)
+    judged = {label: met for label, _, met in bench_report.targets(rows, {})}
+    assert judged["access log to a file, detail: CPU within 5 % of log off"] is met
+
+
+def test_the_gzip_page_is_judged_against_the_ceiling_serving_the_same_bytes():
+    measurements = [run("rowserver", "page1-gzip", 20, "1:rowserver:page1-gzip", rps=30000),
+                    run("ceiling-gzip", "list", 10, "1:rowserver:page1-gzip", rps=50000),
+                    run("ceiling", "list", 5, None, rps=100000)]
+    rows, _ = report(measurements)
+    row = bench_report.find(rows, "rowserver", "page1-gzip")
+    assert (row["vs_ceiling"], row["ceiling_endpoint"]) == (pytest.approx(0.6), "gzip list")
+    judged = {label: met for label, _, met in bench_report.targets(rows, {})}
+    assert judged["cached gzip page 1 ≥ 50 % of the ceiling serving the same bytes"] is True
+
+
+def test_bytes_per_request_are_kept_when_every_round_has_them():
+    measurements = [run("rowserver", "page1-gzip", 20, None) | {"bytes_per_request": 1700.0},
+                    run("rowserver", "page1-gzip", 20, None) | {"bytes_per_request": 1900.0}]
+    rows, _ = report(measurements)
+    assert bench_report.find(rows, "rowserver", "page1-gzip")["bytes_per_request"] == pytest.approx(1800.0)
+    assert "| 1,800 |" in bench_report.table(rows)
