@@ -13,26 +13,30 @@ public enum ContentCoding: String, Sendable, Equatable {
     ///
     /// A malformed weight (`q=abc`, `q=2`) makes its element count as not acceptable: guessing
     /// a preference the client did not state is worse than ignoring the element.
+    ///
+    /// Read in one pass over the header's bytes, allocating nothing: every answer of 1 KiB or
+    /// more asks, and splitting the header into strings cost more than the cached answer itself.
     public static func preferred(acceptEncoding: String?) -> ContentCoding {
-        guard let acceptEncoding, !acceptEncoding.isEmpty else { return .identity }
+        guard var acceptEncoding, !acceptEncoding.isEmpty else { return .identity }
+        return acceptEncoding.withUTF8 { preferred(in: $0) }
+    }
+
+    private static func preferred(in bytes: UnsafeBufferPointer<UInt8>) -> ContentCoding {
         var gzip: Double?
         var identity: Double?
         var any: Double?
-        for element in acceptEncoding.split(separator: ",") {
-            var parts = element.split(separator: ";").makeIterator()
-            guard let name = parts.next()?.trimmingSpaces.lowercased(), !name.isEmpty else { continue }
-            var weight = 1.0
-            while let parameter = parts.next() {
-                let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" else { continue }
-                weight = Self.weight(pair[1].trimmingSpaces) ?? 0
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+            if let (name, weight) = element(bytes, start..<end) {
+                switch name {
+                case .gzip: gzip = max(gzip ?? 0, weight)
+                case .identity: identity = weight
+                case .any: any = weight
+                }
             }
-            switch name {
-            case "gzip", "x-gzip": gzip = max(gzip ?? 0, weight)
-            case "identity": identity = weight
-            case "*": any = weight
-            default: continue
-            }
+            start = end + 1
         }
         let gzipWeight = gzip ?? any ?? 0
         guard gzipWeight > 0 else { return .identity }
@@ -40,21 +44,86 @@ public enum ContentCoding: String, Sendable, Equatable {
         return .gzip
     }
 
-    /// A qvalue: `0`, `1`, or up to three decimals (`0.5`, `1.000`); nil when malformed.
-    static func weight(_ text: Substring) -> Double? {
-        guard let value = Double(text), value >= 0, value <= 1, text.utf8.count <= 5,
-            text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-        else { return nil }
-        return value
-    }
-}
+    private enum Name { case gzip, identity, any }
 
-extension Substring {
-    /// Without leading and trailing spaces and tabs (optional whitespace in header lists).
-    fileprivate var trimmingSpaces: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
+    /// One list element, `name *( OWS ";" OWS parameter )`: the coding it names (nil for one
+    /// the server does not know) and its weight, from the last `q` parameter (1 without one).
+    private static func element(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (Name, Double)? {
+        var end = range.lowerBound
+        while end < range.upperBound, bytes[end] != UInt8(ascii: ";") { end += 1 }
+        let token = trimmed(bytes, range.lowerBound..<end)
+        let name: Name
+        if matches(bytes, token, "gzip") || matches(bytes, token, "x-gzip") {
+            name = .gzip
+        } else if matches(bytes, token, "identity") {
+            name = .identity
+        } else if matches(bytes, token, "*") {
+            name = .any
+        } else {
+            return nil
+        }
+        var weight = 1.0
+        var start = end + 1
+        while start <= range.upperBound {
+            end = start
+            while end < range.upperBound, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            var equals = start
+            while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+            if equals < end, matches(bytes, trimmed(bytes, start..<equals), "q") {
+                weight = qvalue(bytes, trimmed(bytes, equals + 1..<end)) ?? 0
+            }
+            start = end + 1
+        }
+        return (name, weight)
+    }
+
+    /// `range` without leading and trailing spaces and tabs (optional whitespace in header lists).
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var (lower, upper) = (range.lowerBound, range.upperBound)
+        while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") { lower += 1 }
+        while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t") { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// Whether `range` spells `name` (lowercase ASCII), ignoring ASCII case.
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: StaticString) -> Bool {
+        guard range.count == name.utf8CodeUnitCount else { return false }
+        return name.withUTF8Buffer { expected in
+            for offset in 0..<expected.count {
+                let byte = bytes[range.lowerBound + offset]
+                let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                if lowered != expected[offset] { return false }
+            }
+            return true
+        }
+    }
+
+    /// A qvalue: `0`, `1`, or up to three decimals (`0.5`, `1.000`); nil when malformed (more
+    /// than five characters, anything but digits and one dot, no digit, above 1).
+    static func qvalue(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        guard (1...5).contains(range.count) else { return nil }
+        var value = 0.0
+        var scale: Double?
+        var digits = 0
+        for index in range {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ".") {
+                guard scale == nil else { return nil }
+                scale = 1
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            digits += 1
+            let digit = Double(byte - UInt8(ascii: "0"))
+            if var place = scale {
+                place /= 10
+                value += digit * place
+                scale = place
+            } else {
+                value = value * 10 + digit
+            }
+        }
+        guard digits > 0, value <= 1 else { return nil }
+        return value
     }
 }

@@ -48,6 +48,16 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// `first` and `second` as one string (a link: a base and an id), without making it.
+    public mutating func string(_ first: String, _ second: String) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendUnquoted(first)
+        appendUnquoted(second)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// A string, or `null` when absent: rows keep a constant shape.
     public mutating func stringOrNull(_ value: String?) {
         if let value { string(value) } else { null() }
@@ -118,9 +128,17 @@ public struct JSONWriter: Sendable {
     /// runs, and appending byte by byte made string writing the costliest part of a page.
     private mutating func appendQuoted(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { appendEscaped($0) }
+        appendUnquoted(value)
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Native and small strings lend their bytes in place; copying the string first (for
+    /// `withUTF8`, which mutates) cost a retain and a release per string of a page.
+    private mutating func appendUnquoted(_ value: String) {
+        if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var copy = value
+            copy.withUTF8 { appendEscaped($0) }
+        }
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {

@@ -137,6 +137,7 @@ struct TokenTests {
 
     static let encodings: [(String, String)] = [
         ("abc-_.~", "abc-_.~"), ("a b", "a%20b"), ("José", "Jos%C3%A9"), ("a&b=c", "a%26b%3Dc"), ("+", "%2B"),
+        ("", ""), ("%", "%25"), ("AcZj481qfXuuAgAAAAATYWRq_-", "AcZj481qfXuuAgAAAAATYWRq_-"),
     ]
 
     @Test(arguments: encodings)

@@ -13,6 +13,8 @@ struct ContentCodingTests {
         ("gzip;q=abc", .identity), ("gzip;q=1.5", .identity), ("gzip;q=1.0001", .identity), (" gzip ; q=0.8 ", .gzip),
         ("br;q=1, gzip;q=0.1", .gzip), ("gzip;q=0.001", .gzip), ("gzip;level=9", .gzip), (",,gzip,,", .gzip), (";q=1", .identity),
         ("gzip;q=", .identity), ("identity, *;q=0", .identity),
+        ("GZIP;Q=0.5, IDENTITY;q=0.4", .gzip), ("gzip;q=.5", .gzip), ("gzip;q=0..5", .identity), ("gzip; q = 0.5 , identity;q=0.6", .identity),
+        ("gzip, deflate, br, zstd", .gzip), ("gzip;q=0.5;q=0", .identity), ("\tx-gzip\t", .gzip), ("gzipx", .identity), ("*;q=0.2", .gzip),
     ]
 
     @Test(arguments: cases)

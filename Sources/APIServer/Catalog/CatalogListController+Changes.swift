@@ -58,11 +58,11 @@ extension CatalogListController {
                 json.endObject()
                 continue
             }
-            let detail = CatalogLinks.detail(collection, item.id, parent: collection.parentID(of: item))
+            let detailBase = CatalogLinks.list(collection, parent: collection.parentID(of: item)) + "/"
             json.field("op", "upsert")
             json.field("id", change.id.rawValue)
             json.key("row")
-            RowWriter.row(renderer.row(item, references: batch.references, in: context), detail: detail, into: &json)
+            RowWriter.row(renderer.row(item, references: batch.references, in: context), detailBase: detailBase, into: &json)
             if let section = renderer.section(of: item, references: batch.references, in: context) {
                 json.key("section")
                 json.beginObject()

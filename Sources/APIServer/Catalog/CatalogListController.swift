@@ -85,13 +85,13 @@ struct CatalogListController: Sendable {
             references: collection.referenceFields(parameters.view == .table ? .table : parameters.sections ? .sections : .rows))
         let result = try StoreError.mapping { () throws(StoreError) in try store.page(query) }
         let next = result.nextAfter.map { Cursor.seal(after: $0, shape: shape, signer: signer) }
+        // Made once: the body's links.next and the Link header carry the same URL.
+        let nextLink = next.map { CatalogLinks.list(shape, limit: parameters.limit, cursor: $0) }
         let renderer = CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem)
-        var response = Response.json(renderer.body(page: result, next: next))
+        var response = Response.json(renderer.body(page: result, next: next, nextLink: nextLink))
         response.headers.set("ETag", tag)
         response.headers.set("Cache-Control", "no-cache")
-        if let next {
-            response.headers.set("Link", "<\(CatalogLinks.list(shape, limit: parameters.limit, cursor: next))>; rel=\"next\"")
-        }
+        if let nextLink { response.headers.set("Link", "<\(nextLink)>; rel=\"next\"") }
         response.setLanguage(context.locale)
         return cache.store(response, for: tag)
     }

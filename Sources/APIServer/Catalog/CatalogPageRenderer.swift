@@ -13,7 +13,8 @@ struct CatalogPageRenderer {
     private var renderer: ItemRenderer { shape.collection.renderer }
     private var limit: Int { shape.parameters.limit }
 
-    func body(page: CatalogPage, next: String?) -> [UInt8] {
+    /// `nextLink` is the list link that carries `next`.
+    func body(page: CatalogPage, next: String?, nextLink: String?) -> [UInt8] {
         var json = JSONWriter(capacity: 256 + page.items.count * 200)
         json.beginObject()
         var references = page.references
@@ -31,7 +32,7 @@ struct CatalogPageRenderer {
         json.key("links")
         json.beginObject()
         json.field("self", CatalogLinks.list(shape, limit: limit, cursor: shape.parameters.cursor))
-        json.field("next", next.map { CatalogLinks.list(shape, limit: limit, cursor: $0) })
+        json.field("next", nextLink)
         json.endObject()
         json.endObject()
         return json.bytes
@@ -52,7 +53,7 @@ struct CatalogPageRenderer {
         json.beginArray()
         let base = detailBase
         for entry in page.items {
-            RowWriter.row(renderer.row(entry.item, references: references, in: context), detail: base + entry.item.id.rawValue, into: &json)
+            RowWriter.row(renderer.row(entry.item, references: references, in: context), detailBase: base, into: &json)
         }
         json.endArray()
     }
@@ -80,7 +81,7 @@ struct CatalogPageRenderer {
                 json.key("rows")
                 json.beginArray()
             }
-            RowWriter.row(renderer.row(entry.item, references: references, in: context), detail: base + entry.item.id.rawValue, into: &json)
+            RowWriter.row(renderer.row(entry.item, references: references, in: context), detailBase: base, into: &json)
         }
         if open != nil {
             json.endArray()
@@ -122,7 +123,7 @@ struct CatalogPageRenderer {
         let base = detailBase
         for entry in page.items {
             let row = renderer.tableRow(entry.item, names: names, nameIDs: nameIDs, references: references, in: context)
-            RowWriter.tableRow(row, detail: base + entry.item.id.rawValue, into: &json)
+            RowWriter.tableRow(row, detailBase: base, into: &json)
         }
         json.endArray()
     }

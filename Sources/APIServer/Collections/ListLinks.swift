@@ -1,22 +1,34 @@
 import Domain
+import HTTPServer
 
 /// Query parameter values as links carry them.
 enum ListLinks {
+    /// Unreserved bytes as they are, every other byte as `%XX`. Text that needs no escape (a
+    /// cursor, a name, a number: nearly every value) is returned as it is, without a copy.
     static func percentEncode(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        let hex = Array("0123456789ABCDEF".utf8)
+        guard text.utf8.contains(where: { !isUnreserved($0) }) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                result.unicodeScalars.append("%")
-                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0x0F)]))
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(HexDigits.uppercase[Int(byte >> 4)])
+                bytes.append(HexDigits.uppercase[Int(byte & 0x0F)])
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// RFC 3986 §2.3: letters, digits, `-`, `.`, `_` and `~`.
+    @inline(__always)
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 }

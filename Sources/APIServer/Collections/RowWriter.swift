@@ -5,14 +5,17 @@ import Storage
 /// Writes render rows, sections and tables as JSON with constant key sets: every row has
 /// `id, title, subtitle, trailing, image, detail`, absent values as `null`.
 enum RowWriter {
-    static func row(_ row: RenderRow, detail: String, into json: inout JSONWriter) {
+    /// The row's detail link is `detailBase` followed by its id (spelled once per row).
+    static func row(_ row: RenderRow, detailBase: String, into json: inout JSONWriter) {
+        let id = row.id.rawValue
         json.beginObject()
-        json.field("id", row.id.rawValue)
+        json.field("id", id)
         json.field("title", row.title)
         json.field("subtitle", row.subtitle)
         json.field("trailing", row.trailing)
         json.field("image", row.image)
-        json.field("detail", detail)
+        json.key("detail")
+        json.string(detailBase, id)
         json.endObject()
     }
 
@@ -43,11 +46,13 @@ enum RowWriter {
         json.endObject()
     }
 
-    static func tableRow(_ row: TableRow, detail: String, into json: inout JSONWriter) {
+    static func tableRow(_ row: TableRow, detailBase: String, into json: inout JSONWriter) {
+        let id = row.id.rawValue
         json.beginObject()
-        json.field("id", row.id.rawValue)
+        json.field("id", id)
         cellsAndCompact(row, into: &json)
-        json.field("detail", detail)
+        json.key("detail")
+        json.string(detailBase, id)
         json.endObject()
     }
 

@@ -19,13 +19,17 @@ enum Crockford32 {
         }
     }
 
-    /// The 16 digits of the 80-bit number `high16:low64`, most significant first.
-    static func encode(high: UInt64, low: UInt64, into write: (UInt8) -> Void) {
-        for index in 0..<16 {
-            let shift = 75 - 5 * index
-            // Smart shifts: a negative or oversized amount shifts the other way or yields 0.
-            let digit = ((high << (64 - shift)) | (low >> shift)) & 31
-            write(alphabet[Int(digit)])
+    /// Writes the 16 digits of the 80-bit number `high16:low64`, most significant first, at
+    /// `offset` of `buffer` (which must have room for them). Straight into the buffer: every row
+    /// of a page spells its id, and a call per digit showed in its profile.
+    static func encode(high: UInt64, low: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        alphabet.withUnsafeBufferPointer { digits in
+            for index in 0..<16 {
+                let shift = 75 - 5 * index
+                // Smart shifts: a negative or oversized amount shifts the other way or yields 0.
+                let digit = ((high << (64 - shift)) | (low >> shift)) & 31
+                buffer[offset + index] = digits[Int(digit)]
+            }
         }
     }
 }

@@ -77,13 +77,9 @@ public struct EntityID: Hashable, Sendable, CustomStringConvertible, Comparable 
             buffer[1] = prefix.1
             buffer[2] = prefix.2
             buffer[3] = UInt8(ascii: "_")
-            var index = 4
             let high = timestampMilliseconds >> 32
             let low = (timestampMilliseconds << 32) | UInt64(randomBits)
-            Crockford32.encode(high: high, low: low) { byte in
-                buffer[index] = byte
-                index += 1
-            }
+            Crockford32.encode(high: high, low: low, into: buffer, at: 4)
             return Self.rawLength
         }
     }
