@@ -31,6 +31,8 @@ struct ContentCodingTests {
 
     static let conditionals: [(String, String, Bool)] = [
         (#""abc-gzip""#, #""abc""#, true), (#""a-gzip", "b""#, #""a", "b""#, true), (#""abc""#, #""abc""#, false), ("*", "*", false),
+        (#""a--gzip""#, #""a-""#, true), (#""a-gzi""#, #""a-gzi""#, false), ("-gzip", "-gzip", false), (#"W/"a-gzip""#, #"W/"a""#, true),
+        (#""a-gzip-x""#, #""a-gzip-x""#, false), (#""a-g-gzip""#, #""a-g""#, true),
     ]
 
     @Test(arguments: conditionals)
