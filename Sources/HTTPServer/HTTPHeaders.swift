@@ -68,18 +68,36 @@ extension String {
     func equalsIgnoringASCIICase(_ other: String) -> Bool {
         // Most lookups compare against names of another length: O(1) for native strings.
         guard utf8.count == other.utf8.count else { return false }
-        var a = utf8.makeIterator()
-        var b = other.utf8.makeIterator()
-        while true {
-            switch (a.next(), b.next()) {
-            case (nil, nil): return true
-            case (let x?, let y?):
-                if x == y { continue }
-                if x | 0x20 != y | 0x20 { return false }
-                let lower = x | 0x20
-                if lower < UInt8(ascii: "a") || lower > UInt8(ascii: "z") { return false }
-            default: return false
-            }
+        // Over the bytes in place (native and small strings have them): a byte iterator per
+        // string cost more than the header lookups of a cached answer needed.
+        let compared = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in ASCIICase.equal(mine, theirs) }
         }
+        if let compared, let compared { return compared }
+        return ASCIICase.equal(Array(utf8), Array(other.utf8))
+    }
+}
+
+/// Byte comparisons that fold ASCII letters only.
+enum ASCIICase {
+    static func equal<Bytes: RandomAccessCollection<UInt8>>(_ a: Bytes, _ b: Bytes) -> Bool where Bytes.Index == Int {
+        guard a.count == b.count else { return false }
+        return hasPrefix(a, b)
+    }
+
+    /// Whether `text` starts with `prefix`, ignoring the case of ASCII letters.
+    static func hasPrefix<Text: RandomAccessCollection<UInt8>, Prefix: RandomAccessCollection<UInt8>>(
+        _ text: Text, _ prefix: Prefix
+    ) -> Bool where Text.Index == Int, Prefix.Index == Int {
+        guard text.count >= prefix.count else { return false }
+        for offset in 0..<prefix.count {
+            let x = text[text.startIndex + offset]
+            let y = prefix[prefix.startIndex + offset]
+            if x == y { continue }
+            guard x | 0x20 == y | 0x20 else { return false }
+            let lower = x | 0x20
+            guard lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return false }
+        }
+        return true
     }
 }

@@ -99,20 +99,10 @@ enum ResponseEncoding {
 
     /// Whether `contentType` starts with one of `compressibleTypes`, ignoring ASCII case.
     static func isCompressible(_ contentType: String) -> Bool {
-        compressibleTypes.contains { hasPrefixIgnoringCase(contentType.utf8, $0.utf8) }
-    }
-
-    /// Byte by byte rather than `lowercased()` (a string allocated per call); `prefix` is lowercase.
-    private static func hasPrefixIgnoringCase(_ text: String.UTF8View, _ prefix: String.UTF8View) -> Bool {
-        var index = text.startIndex
-        for expected in prefix {
-            guard index != text.endIndex else { return false }
-            let byte = text[index]
-            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-            guard lowered == expected else { return false }
-            index = text.index(after: index)
+        let matched = contentType.utf8.withContiguousStorageIfAvailable { type in
+            compressibleTypes.contains { prefix in prefix.utf8.withContiguousStorageIfAvailable { ASCIICase.hasPrefix(type, $0) } ?? false }
         }
-        return true
+        return matched ?? compressibleTypes.contains { ASCIICase.hasPrefix(Array(contentType.utf8), Array($0.utf8)) }
     }
 }
 
