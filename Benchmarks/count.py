@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Counted work per request: instructions, not time, so a verdict does not move with the host.
+
+    python3 Benchmarks/count.py --binary NEW --baseline OLD        # every read scenario, both binaries
+    python3 Benchmarks/count.py --binary NEW --modes uncached --scenarios page1 --keep
+
+On these shared machines a CPU-per-request ratio of one pair of wrk runs moves by ±30 % (issue
+#13's bench runs: 0.66–1.40 for one scenario of one binary), so "within 10 %" needs many pairs.
+This runs each server under valgrind's callgrind instead: it warms each scenario with its
+requests (caches filled, statements prepared, pages in memory), zeroes the counters, sends the
+same requests again one by one on a keep-alive connection, and reads the instructions the
+server executed (every thread, user space only: the kernel's socket work is not counted). The
+same requests give the same count to within a fraction of a percent, run after run.
+
+Servers: `cached` (default caches) and `uncached` (`--response-cache 0`), on the 1,000,000-product
+datasets bench.py generates (each binary its own). With `--keep`, each scenario's callgrind
+dump stays in .build/bench/count/ for `callgrind_annotate --inclusive=yes FILE`: where the
+instructions of a request went.
+"""
+import argparse
+import http.client
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import bench  # noqa: E402
+from bench_servers import SCRATCH, Process, dataset, free_port, log, rowserver  # noqa: E402
+
+OUT = SCRATCH / "count"
+READS = ["health", "page1", "page1-gzip", "deep", "sorted", "sections", "people-table", "samples-table", "search", "detail",
+         "revalidate"]
+MODES = {"cached": [], "uncached": ["--response-cache", "0"]}
+
+
+def requests_of(spec, count):
+    """(path, headers) for `count` requests of a bench scenario: a rotating scenario's first
+    `count` paths, otherwise its one path `count` times."""
+    path, script, extra, script_args, _ = spec
+    headers = dict(value.split(": ", 1) for flag, value in zip(extra[::2], extra[1::2]) if flag == "-H")
+    if script == "paths.lua":
+        paths = pathlib.Path(script_args[0]).read_text().split()[:count]
+    else:
+        paths = [path] * count
+    return [(p, headers) for p in paths]
+
+
+def send(port, requests):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+    try:
+        for path, headers in requests:
+            connection.request("GET", path, headers=headers)
+            response = connection.getresponse()
+            response.read()
+            if response.status >= 400:
+                raise RuntimeError(f"{path}: {response.status}")
+    finally:
+        connection.close()
+
+
+def instructions(dump):
+    """The `totals:` (or `summary:`) Ir of a callgrind dump."""
+    text = dump.read_text(errors="replace")
+    match = re.search(r"^(?:totals|summary): (\d+)", text, re.M)
+    if not match:
+        raise RuntimeError(f"no totals in {dump}")
+    return int(match.group(1))
+
+
+def measure(name, binary, db, size, extra, scenarios, count, keep):
+    """{scenario: instructions per request} for `binary` under callgrind."""
+    folder = OUT / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    # The scenarios' paths (a deep cursor walks 500,000 rows) from the binary running natively:
+    # cursors are signed with the dataset's key, so they stay good for the counted server.
+    plain = rowserver(f"{name}-plain", binary, db, extra)
+    try:
+        available = bench.scenarios(plain, db, size, tag=f"count-{name}-")
+    finally:
+        plain.stop()
+    # valgrind 3.19 gives up on the DWARF 5 the Swift toolchain writes: a copy without debug
+    # information still names its functions (the symbol table stays).
+    stripped = folder / "rowserver"
+    subprocess.run(["strip", "--strip-debug", "-o", str(stripped), str(binary)], check=True)
+    port = free_port()
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/callgrind.out",
+               str(stripped), "serve", "--port", str(port), "--db", str(db), "--log-level", "error", *extra]
+    log(f"starting {name} under callgrind")
+    server = Process(name, command, port, environment={"ROWSERVER_ACCESS_LOG": "off"})
+    results = {}
+    try:
+        for scenario in scenarios:
+            requests = requests_of(available[scenario], count)
+            send(port, requests)
+            subprocess.run(["callgrind_control", "--zero", str(server.process.pid)], check=True, capture_output=True)
+            send(port, requests)
+            subprocess.run(["callgrind_control", "--dump=" + scenario, str(server.process.pid)], check=True, capture_output=True)
+            dump = max(folder.glob("callgrind.out.*"), key=lambda file: file.stat().st_mtime)
+            results[scenario] = instructions(dump) / len(requests)
+            kept = folder / f"{scenario}.callgrind"
+            dump.rename(kept)
+            if not keep:
+                kept.unlink()
+            log(f"{name} {scenario}: {results[scenario]:,.0f} instructions per request")
+    finally:
+        server.stop()
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", required=True, help="the rowserver binary to count (a release build)")
+    parser.add_argument("--baseline", default=None, help="a second binary: each scenario's count over its count")
+    parser.add_argument("--products", type=int, default=1_000_000)
+    parser.add_argument("--requests", type=int, default=200, help="requests per scenario (after as many to warm)")
+    parser.add_argument("--modes", default="cached,uncached")
+    parser.add_argument("--scenarios", default=",".join(READS))
+    parser.add_argument("--keep", action="store_true", help="keep each scenario's callgrind dump in .build/bench/count")
+    parser.add_argument("--label", default="this", help="the folder name of this binary's dumps (LABEL-cached, …)")
+    arguments = parser.parse_args()
+    if not shutil.which("valgrind"):
+        sys.exit("valgrind is missing: apt-get install valgrind")
+    scenarios = [s for s in arguments.scenarios.split(",") if s]
+    binaries = {arguments.label: pathlib.Path(arguments.binary).resolve()}
+    if arguments.baseline:
+        binaries["baseline"] = pathlib.Path(arguments.baseline).resolve()
+    counts = {}
+    for mode in filter(None, arguments.modes.split(",")):
+        for who, binary in binaries.items():
+            folder = SCRATCH / "baseline" if who == "baseline" else SCRATCH
+            db = dataset(binary, arguments.products, folder)
+            # A binary from before gzip answers page1-gzip uncompressed: nothing to compare.
+            wanted = [s for s in scenarios if who != "baseline" or not s.endswith("-gzip")]
+            counts[(mode, who)] = measure(f"{who}-{mode}", binary, db, arguments.products, MODES[mode], wanted,
+                                          arguments.requests, arguments.keep)
+    print(f"\ninstructions per request (callgrind, {arguments.requests} requests after as many to warm, "
+          f"{arguments.products:,} products)\n")
+    header = "| server | scenario | instructions/req |" + (" baseline | ratio |" if arguments.baseline else "")
+    print(header)
+    print("|---|---|---:|" + ("---:|---:|" if arguments.baseline else ""))
+    for (mode, who), results in counts.items():
+        if who == "baseline":
+            continue
+        for scenario, count in results.items():
+            line = f"| {mode} | {scenario} | {count:,.0f} |"
+            base = counts.get((mode, "baseline"), {}).get(scenario)
+            if arguments.baseline:
+                line += f" {base:,.0f} | {count / base:.3f} |" if base else " — | — |"
+            print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""Benchmarks/count.py's pure parts: the requests of a bench scenario, and a callgrind dump's total."""
+import pathlib
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "Benchmarks"))
+import count  # noqa: E402
+
+
+def test_a_fixed_scenario_repeats_its_path_with_its_headers():
+    spec = ("/v1/products?limit=50", None, ["-H", "Accept-Encoding: gzip", "-H", "If-None-Match: \"x\""], [], None)
+    assert count.requests_of(spec, 3) == [("/v1/products?limit=50", {"Accept-Encoding": "gzip", "If-None-Match": "\"x\""})] * 3
+
+
+def test_a_rotating_scenario_takes_the_first_paths_of_its_file(tmp_path):
+    paths = tmp_path / "details.paths"
+    paths.write_text("/v1/products/a\n/v1/products/b\n/v1/products/c\n")
+    spec = ("/", "paths.lua", [], [str(paths)], None)
+    assert count.requests_of(spec, 2) == [("/v1/products/a", {}), ("/v1/products/b", {})]
+
+
+@pytest.mark.parametrize("text, total", [
+    ("events: Ir\nfn=main\n1 5\ntotals: 123456\n", 123456),
+    ("events: Ir\nsummary: 42\n", 42),
+])
+def test_the_total_is_read_from_the_dump(tmp_path, text, total):
+    dump = tmp_path / "callgrind.out.1"
+    dump.write_text(text)
+    assert count.instructions(dump) == total
+
+
+def test_a_dump_without_a_total_is_an_error(tmp_path):
+    dump = tmp_path / "callgrind.out.1"
+    dump.write_text("events: Ir\n")
+    with pytest.raises(RuntimeError):
+        count.instructions(dump)
