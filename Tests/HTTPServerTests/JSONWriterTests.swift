@@ -33,4 +33,32 @@ struct JSONWriterTests {
         writer.endObject()
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a\"b":"c\nd","n":3}"#)
     }
+
+    @Test func encodedKeysWriteTheSameBytesAsKeysFromStrings() {
+        var fromStrings = JSONWriter()
+        fromStrings.beginObject()
+        fromStrings.field("id", "a")
+        fromStrings.field("say \"hi\"", nil)
+        fromStrings.key("detail")
+        fromStrings.string("/v1/x/", "a")
+        fromStrings.endObject()
+        var fromKeys = JSONWriter()
+        fromKeys.beginObject()
+        fromKeys.field(JSONWriter.Key("id"), "a")
+        fromKeys.field(JSONWriter.Key("say \"hi\""), nil)
+        fromKeys.key(JSONWriter.Key("detail"))
+        fromKeys.string("/v1/x/", "a")
+        fromKeys.endObject()
+        #expect(fromKeys.bytes == fromStrings.bytes)
+        #expect(String(decoding: fromKeys.bytes, as: UTF8.self) == #"{"id":"a","say \"hi\"":null,"detail":"/v1/x/a"}"#)
+    }
+
+    static let joined: [(String, String, String)] = [("/v1/p/", "prd_1", #""/v1/p/prd_1""#), ("", "", #""""#), ("a\"", "\nb", #""a\"\nb""#)]
+
+    @Test(arguments: joined)
+    func twoStringsWriteAsOne(first: String, second: String, json: String) {
+        var writer = JSONWriter()
+        writer.string(first, second)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == json)
+    }
 }

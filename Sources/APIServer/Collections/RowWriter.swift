@@ -5,16 +5,28 @@ import Storage
 /// Writes render rows, sections and tables as JSON with constant key sets: every row has
 /// `id, title, subtitle, trailing, image, detail`, absent values as `null`.
 enum RowWriter {
+    /// The keys every row writes, encoded once.
+    private enum Keys {
+        static let id = JSONWriter.Key("id")
+        static let title = JSONWriter.Key("title")
+        static let subtitle = JSONWriter.Key("subtitle")
+        static let trailing = JSONWriter.Key("trailing")
+        static let image = JSONWriter.Key("image")
+        static let detail = JSONWriter.Key("detail")
+        static let cells = JSONWriter.Key("cells")
+        static let compact = JSONWriter.Key("compact")
+    }
+
     /// The row's detail link is `detailBase` followed by its id (spelled once per row).
     static func row(_ row: RenderRow, detailBase: String, into json: inout JSONWriter) {
         let id = row.id.rawValue
         json.beginObject()
-        json.field("id", id)
-        json.field("title", row.title)
-        json.field("subtitle", row.subtitle)
-        json.field("trailing", row.trailing)
-        json.field("image", row.image)
-        json.key("detail")
+        json.field(Keys.id, id)
+        json.field(Keys.title, row.title)
+        json.field(Keys.subtitle, row.subtitle)
+        json.field(Keys.trailing, row.trailing)
+        json.field(Keys.image, row.image)
+        json.key(Keys.detail)
         json.string(detailBase, id)
         json.endObject()
     }
@@ -49,9 +61,9 @@ enum RowWriter {
     static func tableRow(_ row: TableRow, detailBase: String, into json: inout JSONWriter) {
         let id = row.id.rawValue
         json.beginObject()
-        json.field("id", id)
+        json.field(Keys.id, id)
         cellsAndCompact(row, into: &json)
-        json.key("detail")
+        json.key(Keys.detail)
         json.string(detailBase, id)
         json.endObject()
     }
@@ -59,14 +71,14 @@ enum RowWriter {
     /// `"cells": {…}, "compact": {title, subtitle}` inside an open object: a table row's, or a
     /// change-feed entry's of a list with a table.
     static func cellsAndCompact(_ row: TableRow, into json: inout JSONWriter) {
-        json.key("cells")
+        json.key(Keys.cells)
         json.beginObject()
         for cell in row.cells { json.field(cell.column, cell.text) }
         json.endObject()
-        json.key("compact")
+        json.key(Keys.compact)
         json.beginObject()
-        json.field("title", row.compact.title)
-        json.field("subtitle", row.compact.subtitle)
+        json.field(Keys.title, row.compact.title)
+        json.field(Keys.subtitle, row.compact.subtitle)
         json.endObject()
     }
 }
