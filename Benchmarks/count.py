@@ -10,7 +10,8 @@ This runs each server under valgrind's callgrind instead: it warms each scenario
 requests (caches filled, statements prepared, pages in memory), zeroes the counters, sends the
 same requests again one by one on a keep-alive connection, and reads the instructions the
 server executed (every thread, user space only: the kernel's socket work is not counted). The
-same requests give the same count to within a fraction of a percent, run after run.
+same requests give the same count run after run: pages within 1 %, /health within a few (its
+count is small enough for background threads to show).
 
 Servers: `cached` (default caches) and `uncached` (`--response-cache 0`), on the 1,000,000-product
 datasets bench.py generates (each binary its own). With `--keep`, each scenario's callgrind
