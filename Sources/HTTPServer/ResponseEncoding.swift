@@ -6,8 +6,9 @@ import Foundation
 /// when `Accept-Encoding` allows it (`ContentCoding.preferred`), with `Content-Encoding: gzip`
 /// and its ETag marked `-gzip` (`"abc"` → `"abc-gzip"`): the two encodings are different
 /// bytes, so they carry different strong tags. Every such response says `Vary: Accept-Encoding`,
-/// whichever encoding it has; so does every 304, which cannot know its body's size. A response kept for reuse (a cached page, an explorer asset)
-/// carries an `EncodedBodies` box, and its gzip bytes are made once and kept there.
+/// whichever encoding it has; so does every 304, which cannot know its body's size (a smaller
+/// body is never compressed, so it does not vary). A response kept for reuse (a cached page, an
+/// explorer asset) carries an `EncodedBodies` box, and its gzip bytes are made once and kept there.
 ///
 /// Handlers know only their own tags: `normalizeConditionals` turns a `-gzip` tag in
 /// `If-None-Match` or `If-Match` back into the handler's before routing, and a 304 answering
