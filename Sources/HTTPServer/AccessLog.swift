@@ -168,13 +168,13 @@ public final class AccessLog: Sendable {
     /// JSON string, so no client can forge a line.
     static func line(_ request: Request, status: Int, bytes: Int, nanoseconds: UInt64) -> [UInt8] {
         var writer = JSONWriter(capacity: 160 + request.target.utf8.count)
-        writer.field("id", request.id)
-        writer.field("method", request.method.rawValue)
-        writer.field("route", request.routeTemplate)
-        writer.field("target", Self.truncated(request.target, toBytes: 1_024))
-        writer.field("status", status)
-        writer.field("bytes", bytes)
-        writer.key("ms")
+        writer.field(Keys.id, request.id)
+        writer.field(Keys.method, request.method.rawValue)
+        writer.field(Keys.route, request.routeTemplate)
+        writer.field(Keys.target, Self.truncated(request.target, toBytes: 1_024))
+        writer.field(Keys.status, status)
+        writer.field(Keys.bytes, bytes)
+        writer.key(Keys.ms)
         var line = writer.bytes
         let micros = nanoseconds / 1_000
         line.append(contentsOf: String(micros / 1_000).utf8)
@@ -182,6 +182,17 @@ public final class AccessLog: Sendable {
         Self.appendMilliseconds(Int(micros % 1_000), to: &line)
         line.append(contentsOf: "}\n".utf8)
         return line
+    }
+
+    /// The keys of every line, encoded once rather than escaped again per request.
+    private enum Keys {
+        static let id = JSONWriter.Key("id")
+        static let method = JSONWriter.Key("method")
+        static let route = JSONWriter.Key("route")
+        static let target = JSONWriter.Key("target")
+        static let status = JSONWriter.Key("status")
+        static let bytes = JSONWriter.Key("bytes")
+        static let ms = JSONWriter.Key("ms")
     }
 
     /// `text`, cut at a scalar boundary to at most `limit` UTF-8 bytes.

@@ -85,17 +85,9 @@ public enum ContentCoding: String, Sendable, Equatable {
         return lower..<upper
     }
 
-    /// Whether `range` spells `name` (lowercase ASCII), ignoring ASCII case.
+    /// Whether `range` spells `name`, ignoring the case of ASCII letters.
     private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: StaticString) -> Bool {
-        guard range.count == name.utf8CodeUnitCount else { return false }
-        return name.withUTF8Buffer { expected in
-            for offset in 0..<expected.count {
-                let byte = bytes[range.lowerBound + offset]
-                let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-                if lowered != expected[offset] { return false }
-            }
-            return true
-        }
+        name.withUTF8Buffer { ASCIICase.equal(UnsafeBufferPointer(rebasing: bytes[range]), $0) }
     }
 
     /// A qvalue: `0`, `1`, or up to three decimals (`0.5`, `1.000`); nil when malformed (more

@@ -22,4 +22,10 @@ extension JSONWriter {
         self.key(key)
         stringOrNull(value)
     }
+
+    /// `"name": 42`.
+    public mutating func field(_ key: Key, _ value: Int) {
+        self.key(key)
+        int(value)
+    }
 }
