@@ -3,9 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "rowserver",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        .executable(name: "rowserver", targets: ["rowserver"])
+        .executable(name: "rowserver", targets: ["rowserver"]),
+        // The Swift client for apps: rows, sections, tables, paging, revalidation and live changes.
+        .library(name: "RowKit", targets: ["RowKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -73,6 +75,8 @@ let package = Package(
             ],
             plugins: ["EmbedExplorer"]
         ),
+        // The client: Foundation only (FoundationNetworking on Linux), none of the server's modules.
+        .target(name: "RowKit"),
         .plugin(name: "EmbedDemoDefinition", capability: .buildTool()),
         .plugin(name: "EmbedExplorer", capability: .buildTool()),
         .executableTarget(
@@ -83,6 +87,7 @@ let package = Package(
                 "Storage",
                 "Definitions",
                 "Domain",
+                "RowKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -105,6 +110,13 @@ let package = Package(
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Domain"]),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Domain", "Definitions", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "RowKitTests",
+            dependencies: [
+                "RowKit", "APIServer", "HTTPServer", "Storage", "Definitions", "Domain", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"), .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .testTarget(
             name: "APIServerTests",
             dependencies: ["APIServer", "HTTPTestSupport", "Storage", "Domain", "Definitions", "rowserver"]

@@ -4,7 +4,8 @@
 #   2. the Python suites: openapi.yaml against its generator and the router; the hostile corpus
 #   3. schemathesis against a live server (every check and phase, fixed seed)
 #   4. the explorer in headless Chromium (Selenium)
-#   5. a smoke of the benchmark suite (two 2 s scenarios on 10,000 products), so it cannot rot
+#   5. a smoke of the benchmark suite (two 2 s scenarios on 10,000 products), so it cannot rot,
+#      and openapi.yaml through swift-openapi-generator (no skipped schema)
 #   6. in the background, beside 1-5: a libFuzzer smoke (5 s per target) and the Swift suites under
 #      ThreadSanitizer, each built in its own folder
 #   7. a 15 s mixed load with hostile requests against that ThreadSanitizer build
@@ -37,6 +38,7 @@ stage python3 -m pytest -q tests-python
 stage scripts/schemathesis.sh
 stage scripts/browser-test.sh
 stage python3 Benchmarks/bench.py --smoke --binary "$(swift build --show-bin-path)/rowserver"
+stage scripts/openapi-generator.sh
 joined=$SECONDS
 background_status=0
 wait "$background" || background_status=$?

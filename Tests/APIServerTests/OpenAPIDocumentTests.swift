@@ -152,6 +152,16 @@ struct OpenAPIDocumentTests {
         #expect(index[path: "responses", "200", "headers"]?.keys.contains("Content-Language") == true)
     }
 
+    /// swift-openapi-generator skips a `oneOf` with a `{type: "null"}` branch ("Schema null is not
+    /// supported"), losing the property; `type: [object, "null"]` it reads as an optional.
+    @Test func nullablesAreWrittenAsATypeListNeverAsANullBranch() throws {
+        #expect(!yaml.contains("- type: \"null\""))
+        let pages = try #require(document[path: "components", "schemas", "RowPage", "properties", "empty", "type"])
+        #expect(pages.strings == ["object", "null"])
+        let links = try #require(document[path: "components", "schemas", "TableColumn", "properties", "links", "type"])
+        #expect(links.strings == ["object", "null"])
+    }
+
     @Test(.enabled(if: OpenAPITestSupport.validatorIsAvailable, "needs python3 -m openapi_spec_validator"))
     func passesTheOpenAPIValidator() throws {
         let result = try OpenAPITestSupport.validate(yaml, name: "demo")

@@ -8,17 +8,16 @@ extension OpenAPIBuilder {
         let order: YAMLNode = ["type": "string", "enum": ["ascending", "descending"]]
         let compact = Self.object([("title", string), ("subtitle", Self.nullableString)])
         let cells: YAMLNode = ["type": "object", "additionalProperties": Self.nullableString]
+        let emptyState = Self.object([
+            ("title", string), ("description", string), ("image", ["type": "string", "description": "An SF Symbols name."]),
+        ])
         let largestPage = catalog.collections.map(\.limits.maxLimit).max() ?? ListLimits().maxLimit
         let pageCommon: [(String, YAMLNode)] = [
             ("next", ["type": ["string", "null"], "description": "The cursor of the next page; null on the last one."]),
             ("limit", ["type": "integer", "minimum": 1, "maximum": .int(largestPage)]),
-            (
-                "empty",
-                [
-                    "oneOf": [Self.ref("EmptyState"), ["type": "null"]],
-                    "description": "What to show when there are no rows; null otherwise.",
-                ]
-            ),
+            // Nullable objects are written as `type: [object, "null"]` rather than `oneOf` with a
+            // null schema, which swift-openapi-generator skips ("Schema null is not supported").
+            ("empty", Self.nullable(emptyState).setting("description", to: "What to show when there are no rows; null otherwise.")),
             ("links", Self.ref("PageLinks")),
         ]
         let rows: YAMLNode = ["type": "array", "items": Self.ref("RenderRow")]
@@ -34,10 +33,7 @@ extension OpenAPIBuilder {
                     ("image", Self.nullableString), ("detail", Self.link),
                 ]).setting("description", to: "Every row has every key; absent values are null.")
             ),
-            (
-                "EmptyState",
-                Self.object([("title", string), ("description", string), ("image", ["type": "string", "description": "An SF Symbols name."])])
-            ),
+            ("EmptyState", emptyState),
             ("PageLinks", Self.object([("self", Self.link), ("next", ["type": ["string", "null"]])])),
             ("RowPage", Self.object([("rows", rows)] + pageCommon)),
             ("Section", Self.object([("id", string), ("header", string), ("detail", Self.nullableLink), ("rows", rows)])),
@@ -47,7 +43,7 @@ extension OpenAPIBuilder {
                 Self.object([
                     ("id", string), ("title", string), ("sortable", ["type": "boolean"]),
                     ("alignment", ["type": "string", "enum": ["leading", "numeric"]]),
-                    ("links", ["oneOf": [Self.object([("ascending", Self.link), ("descending", Self.link)]), ["type": "null"]]]),
+                    ("links", Self.nullable(Self.object([("ascending", Self.link), ("descending", Self.link)]))),
                 ])
             ),
             ("TableRow", Self.object([("id", string), ("cells", cells), ("compact", compact), ("detail", Self.link)])),
@@ -128,7 +124,7 @@ extension OpenAPIBuilder {
     /// and its table form (`cells`, `compact`).
     private static func changeFeedSchema(cells: YAMLNode, compact: YAMLNode) -> YAMLNode {
         let string: YAMLNode = ["type": "string"]
-        let section: YAMLNode = ["oneOf": [object([("id", string), ("header", string)]), ["type": "null"]]]
+        let section = nullable(object([("id", string), ("header", string)]))
         let upsert = object(
             [("op", ["const": "upsert"]), ("id", string), ("row", ref("RenderRow")), ("section", section), ("cells", cells), ("compact", compact)],
             required: ["op", "id", "row"])

@@ -1,0 +1,64 @@
+/// One answer of a list link: rows, sections or a table, with the link of the next page.
+///
+/// Which of the three a link answers is the server's choice (the link names the view); the
+/// decoder tells them apart by their keys.
+public struct Page: Decodable, Hashable, Sendable {
+    public enum Content: Hashable, Sendable {
+        case rows([Row])
+        case sections([Section])
+        case table(Table)
+    }
+
+    public struct Links: Codable, Hashable, Sendable {
+        /// This page's own link (`self` in the JSON).
+        public var current: String
+        /// The next page's link; nil on the last page.
+        public var next: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case current = "self"
+            case next
+        }
+    }
+
+    public var content: Content
+    /// The opaque cursor of the next page; nil on the last one. Follow `links.next` rather than
+    /// putting it into a URL.
+    public var next: String?
+    public var limit: Int
+    /// What to show when the list has no rows at all; nil otherwise.
+    public var empty: EmptyState?
+    public var links: Links
+
+    /// How many rows the page holds, whatever its view.
+    public var rowCount: Int {
+        switch content {
+        case .rows(let rows): rows.count
+        case .sections(let sections): sections.reduce(0) { $0 + $1.rows.count }
+        case .table(let table): table.rows.count
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case rows, sections, columns, sort, next, limit, empty, links
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.columns) {
+            content = .table(
+                Table(
+                    columns: try container.decode([TableColumn].self, forKey: .columns),
+                    sort: try container.decode([TableSort].self, forKey: .sort),
+                    rows: try container.decode([TableRow].self, forKey: .rows)))
+        } else if container.contains(.sections) {
+            content = .sections(try container.decode([Section].self, forKey: .sections))
+        } else {
+            content = .rows(try container.decode([Row].self, forKey: .rows))
+        }
+        next = try container.decodeIfPresent(String.self, forKey: .next)
+        limit = try container.decode(Int.self, forKey: .limit)
+        empty = try container.decodeIfPresent(EmptyState.self, forKey: .empty)
+        links = try container.decode(Links.self, forKey: .links)
+    }
+}

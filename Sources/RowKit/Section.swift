@@ -1,0 +1,27 @@
+/// A section of a grouped list: its rows share the header. A section that continues on the next
+/// page comes again at that page's start with the same id; `RowList` joins the two.
+public struct Section: Codable, Hashable, Identifiable, Sendable {
+    public var id: String
+    public var header: String
+    /// The link of the item the section stands for (a department), when it has one.
+    public var detail: String?
+    public var rows: [Row]
+
+    public init(id: String, header: String, detail: String? = nil, rows: [Row]) {
+        self.id = id
+        self.header = header
+        self.detail = detail
+        self.rows = rows
+    }
+}
+
+/// The section a change puts its row in.
+public struct SectionReference: Codable, Hashable, Sendable {
+    public var id: String
+    public var header: String
+
+    public init(id: String, header: String) {
+        self.id = id
+        self.header = header
+    }
+}
