@@ -29,7 +29,7 @@ extension StoreError {
             let pointer = field.hasPrefix("/") ? field : "/" + field
             return HTTPError(
                 status: 422, code: "VALIDATION_FAILED", detail: "The request names an item that does not exist.",
-                errors: [.init(pointer: pointer, detail: "No \(Self.noun(id.kind)) has the id \(id.rawValue).")])
+                errors: [.init(pointer: pointer, detail: "No item of the collection this field refers to has the id \(id.rawValue).")])
         case .stillReferenced:
             return HTTPError(
                 status: 409, code: "CONFLICT",
@@ -58,20 +58,6 @@ extension StoreError {
             return try await body()
         } catch {
             throw error.httpError
-        }
-    }
-
-    static func noun(_ kind: EntityKind) -> String {
-        switch kind {
-        case .product: "product"
-        case .department: "department"
-        case .person: "person"
-        case .article: "article"
-        case .document: "document"
-        case .track: "track"
-        case .sample: "sample"
-        case .channel: "channel"
-        default: "item"
         }
     }
 }
