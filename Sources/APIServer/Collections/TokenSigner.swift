@@ -7,16 +7,23 @@ import Foundation
 /// The key must outlive restarts, or every cursor a client holds turns invalid when the server
 /// restarts: the CLI keeps it in a file beside the database.
 struct TokenSigner: Sendable {
-    private let key: SymmetricKey
+    /// The HMAC with the key already absorbed: each token copies it, so the key's pads are
+    /// prepared once rather than per page (that was most of the 54,000 instructions a cursor cost).
+    private let keyed: HMAC<SHA256>
     static let tagLength = 16
 
     init(key: [UInt8]) {
-        self.key = SymmetricKey(data: key)
+        keyed = HMAC<SHA256>(key: SymmetricKey(data: key))
     }
 
     func seal(_ payload: [UInt8]) -> String {
-        let tag = HMAC<SHA256>.authenticationCode(for: payload, using: key)
-        return Base64URL.encode(payload + Array(tag.prefix(Self.tagLength)))
+        Base64URL.encode(payload + Array(mac(payload).prefix(Self.tagLength)))
+    }
+
+    private func mac(_ payload: [UInt8]) -> HMAC<SHA256>.MAC {
+        var mac = keyed
+        mac.update(data: payload)
+        return mac.finalize()
     }
 
     /// The payload when the token is intact and was signed with this key; nil otherwise.
@@ -24,7 +31,7 @@ struct TokenSigner: Sendable {
         guard let bytes = Base64URL.decode(token), bytes.count > Self.tagLength else { return nil }
         let payload = Array(bytes.dropLast(Self.tagLength))
         let tag = bytes.suffix(Self.tagLength)
-        let expected = HMAC<SHA256>.authenticationCode(for: payload, using: key)
+        let expected = mac(payload)
         // Constant-time comparison: a timing difference would let a client forge tags byte by byte.
         var difference: UInt8 = 0
         for (a, b) in zip(tag, expected.prefix(Self.tagLength)) { difference |= a ^ b }
