@@ -10,6 +10,7 @@ import os
 import pathlib
 import random
 import signal
+import shutil
 import socket
 import subprocess
 import sys
@@ -36,16 +37,43 @@ def build_rowserver():
 
 def dataset(binary, products, folder=SCRATCH):
     """A database with `products` generated products (plus the demo people and tracks), made by
-    `binary` itself: a baseline binary gets its own folder, as each writes its own layout."""
+    `binary` itself: a baseline binary gets its own folder, as each writes its own layout.
+
+    The generated file is kept as it is; each run serves a copy made at its first use, so that
+    one run's writes (they grow the catalogue by 100,000 products and more) never change what the
+    next run reads."""
     folder.mkdir(parents=True, exist_ok=True)
+    generated = folder / f"products-{products}.generated.sqlite"
     db = folder / f"products-{products}.sqlite"
-    if not db.exists():
-        log(f"generating {products:,} products into {db}")
+    if not generated.exists():
+        log(f"generating {products:,} products into {generated}")
         started = time.time()
-        subprocess.run([str(binary), "generate", "--db", str(db), "--products", str(products)], check=True,
+        partial = generated.with_suffix(".partial")
+        for stale in (partial, *sidecars(partial)):
+            stale.unlink(missing_ok=True)
+        subprocess.run([str(binary), "generate", "--db", str(partial), "--products", str(products)], check=True,
                        stdout=subprocess.DEVNULL)
+        for file, target in zip((partial, *sidecars(partial)), (generated, *sidecars(generated))):
+            if file.exists():
+                file.rename(target)
         log(f"generated in {time.time() - started:.1f} s")
+    if db not in _COPIED:
+        for stale in (db, *sidecars(db)):
+            stale.unlink(missing_ok=True)
+        shutil.copyfile(generated, db)
+        key = sidecars(generated)[2]
+        if key.exists():
+            shutil.copyfile(key, sidecars(db)[2])
+        _COPIED.add(db)
     return db
+
+
+_COPIED = set()
+
+
+def sidecars(db):
+    """The WAL, the shared-memory index and the cursor key rowserver keeps beside a database."""
+    return [db.with_name(db.name + suffix) for suffix in ("-wal", "-shm", ".key")]
 
 
 def free_port():
