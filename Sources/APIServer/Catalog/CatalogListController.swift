@@ -61,15 +61,16 @@ struct CatalogListController: Sendable {
     ) throws(HTTPError) -> Response {
         let context = request.renderContext
         let store = store
-        let tag = ListETag.make(versions: collection.dependencies.lazy.map { store.version(of: $0) }, target: request.target, locale: context.locale)
+        let versions = collection.dependencies.map { store.version(of: $0) }
+        let key = ListCacheKey.make(versions: versions, target: request.target, locale: context.locale)
         let revalidation = request.headers["If-None-Match"]
+        let kept = cache.lookup(key)
+        if let kept, revalidation == nil { return kept }
+        // A kept page carries the tag its versions, target and locale digest to.
+        let tag = kept?.headers["ETag"] ?? ListETag.make(versions: versions, target: request.target, locale: context.locale)
         // A tag is issued only with a page that passed every check below and covers the exact
         // target, locale and versions: a kept page under it, or a client's copy naming it, answers.
-        if let revalidation {
-            if revalidation == tag { return Self.notModified(tag: tag, locale: context.locale) }
-        } else if let cached = cache.lookup(tag) {
-            return cached
-        }
+        if let revalidation, revalidation == tag { return Self.notModified(tag: tag, locale: context.locale) }
         let parameters = try ListParameters.parse(request.query, for: collection.definition, catalog: served.catalog)
         let shape = CatalogShape(collection: collection, parent: parent, parameters: parameters)
         // `If-None-Match: *` must not answer 304 for a parent that does not exist: read it first.
@@ -77,7 +78,7 @@ struct CatalogListController: Sendable {
         if EntityTag.noneMatchHits(revalidation, current: tag) {
             return Self.notModified(tag: tag, locale: context.locale)
         }
-        if let cached = cache.lookup(tag) { return cached }
+        if let kept { return kept }
         let after = try parameters.cursor.map { cursor throws(HTTPError) in try Cursor.open(cursor, shape: shape, signer: signer) }
         let query = CatalogQuery(
             collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
@@ -93,7 +94,7 @@ struct CatalogListController: Sendable {
         response.headers.set("Cache-Control", "no-cache")
         if let nextLink { response.headers.set("Link", "<\(nextLink)>; rel=\"next\"") }
         response.setLanguage(context.locale)
-        return cache.store(response, for: tag)
+        return cache.store(response, for: key)
     }
 
     static func notModified(tag: String, locale: RenderLocale) -> Response {
