@@ -6,8 +6,8 @@ import HTTPServer
 /// Correct by construction rather than by invalidation: a key holds the versions of the
 /// collections its answer reads (bumped by every committed change), the request target or item
 /// and the locale (`ListCacheKey`, `DetailCacheKey`), so any change that could alter the bytes
-/// changes the key, and a stale entry can only age out, never be served. Bounded by entries and by bytes; when full, the oldest
-/// half is dropped (cheap, and hot pages come straight back).
+/// changes the key, and a stale entry can only age out, never be served. Bounded by entries
+/// and by bytes; when full, the oldest half is dropped (cheap, and hot pages come straight back).
 ///
 /// Split into shards by a hash of the key, each behind its own lock: every cached request
 /// takes one, and with one lock the libmicrohttpd threads queued on it (futex waits showed in
@@ -40,26 +40,26 @@ final class ResponseCache: Sendable {
 
     var shardCount: Int { shards.count }
 
-    func lookup(_ tag: String) -> Response? {
-        shard(for: tag).withLock { $0.entries[tag]?.response }
+    func lookup(_ key: String) -> Response? {
+        shard(for: key).withLock { $0.entries[key]?.response }
     }
 
-    /// Keeps `response` under `tag` and returns it as kept: with a box for its gzip body, which
+    /// Keeps `response` under `key` and returns it as kept: with a box for its gzip body, which
     /// the first gzip answer of it fills (`EncodedBodies`), so return the kept one.
     @discardableResult
-    func store(_ response: Response, for tag: String) -> Response {
+    func store(_ response: Response, for key: String) -> Response {
         let size = response.body.count
         guard maxEntries > 0, size <= maxBytes / 16 else { return response }
         var response = response
         let entriesPerShard = entriesPerShard
         let bytesPerShard = bytesPerShard
-        let shard = shard(for: tag)
+        let shard = shard(for: key)
         if response.encodedBodies == nil {
             // Its gzip form, made on the first gzip hit, counts against the budget from then on
             // (unless the entry is gone by then: a later eviction recounts from the entries).
             response.encodedBodies = EncodedBodies { [weak shard] added in
                 shard?.withLock { shard in
-                    guard shard.entries[tag] != nil else { return }
+                    guard shard.entries[key] != nil else { return }
                     shard.bytes += added
                     if shard.bytes > bytesPerShard { Self.evictOldestHalf(&shard) }
                 }
@@ -67,7 +67,7 @@ final class ResponseCache: Sendable {
         }
         shard.withLock { shard in
             shard.clock &+= 1
-            if let old = shard.entries.updateValue((response, shard.clock), forKey: tag) {
+            if let old = shard.entries.updateValue((response, shard.clock), forKey: key) {
                 shard.bytes -= Self.bytes(of: old.response)
             }
             shard.bytes += size
@@ -91,10 +91,10 @@ final class ResponseCache: Sendable {
     /// FNV-1a over the key's bytes: cheap, and every byte counts, so keys that differ only in
     /// an id in the middle (`products:7/42|en`) spread over the shards. Read from the string's
     /// own storage: iterating `utf8` generically cost ~35 instructions a byte.
-    private func shard(for tag: String) -> Locked<Shard> {
+    private func shard(for key: String) -> Locked<Shard> {
         guard shards.count > 1 else { return shards[0] }
-        var tag = tag
-        let hash = tag.withUTF8 { bytes in
+        var key = key
+        let hash = key.withUTF8 { bytes in
             var hash: UInt32 = 2_166_136_261
             for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
             return hash
