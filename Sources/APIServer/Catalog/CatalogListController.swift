@@ -62,9 +62,10 @@ struct CatalogListController: Sendable {
         let context = request.renderContext
         let store = store
         let versions = collection.dependencies.map { store.version(of: $0) }
-        let key = ListCacheKey.make(versions: versions, target: request.target, locale: context.locale)
+        // No key without a cache (`--response-cache 0`): nothing would be found or kept under it.
+        let key = cache.maxEntries > 0 ? ListCacheKey.make(versions: versions, target: request.target, locale: context.locale) : nil
         let revalidation = request.headers["If-None-Match"]
-        let kept = cache.lookup(key)
+        let kept = key.flatMap { cache.lookup($0) }
         if let kept, revalidation == nil { return kept }
         // A kept page carries the tag its versions, target and locale digest to.
         let tag = kept?.headers["ETag"] ?? ListETag.make(versions: versions, target: request.target, locale: context.locale)
@@ -94,6 +95,7 @@ struct CatalogListController: Sendable {
         response.headers.set("Cache-Control", "no-cache")
         if let nextLink { response.headers.set("Link", "<\(nextLink)>; rel=\"next\"") }
         response.setLanguage(context.locale)
+        guard let key else { return response }
         return cache.store(response, for: key)
     }
 
