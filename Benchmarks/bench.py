@@ -24,9 +24,11 @@ interleaved rounds (A B C … A B C …):
 Each scenario with a reference runs in a pair with the reference's matching endpoint (A B in
 odd rounds, B A in even ones), and its ratio is the median over its pairs: rowserver's beside
 the ceiling (page1-gzip beside ceiling-gzip), the uncached server's beside the floor, the logged
-server's beside the log-off one. It prints one table (requests/s, p50/p99, server CPU µs and
-bytes per request, ratios to the ceiling, the floor and Hummingbird), the targets of issues #6
-and #16 as met or missed with their figures, start-up time and peak RSS.
+server's beside the log-off one. With `--together` the runs of a pair go at the same time, each
+with its own wrk, so that both see the same moment of the host rather than moments seconds
+apart. It prints one table (requests/s, p50/p99, server CPU µs and bytes per request, ratios
+to the ceiling, the floor and Hummingbird), the targets of issues #6 and #16 as met or missed
+with their figures, start-up time and peak RSS.
 
 With `--baseline BINARY` (say the release binary of an earlier commit), every rowserver server
 of the plan gets a twin running that binary on a dataset it generated itself (.build/bench/baseline),
@@ -82,6 +84,18 @@ def pair(work, by_name, twins):
 
 
 def run_wrk(server, name, spec, duration, connections):
+    return finish_wrk(start_wrk(server, name, spec, duration, connections))
+
+
+def run_together(runs, duration, connections):
+    """The runs of a pair at the same time, each its own wrk against its own server: both see
+    the same moment of this shared host, whose speed moves by tens of percent from one run to
+    the next (issue #13: pairs run one after the other gave ratios from 0.57 to 1.70 for one
+    binary against itself). Each server's CPU is its own load's."""
+    return [finish_wrk(handle) for handle in [start_wrk(runner, name, what, duration, connections) for runner, name, what in runs]]
+
+
+def start_wrk(server, name, spec, duration, connections):
     path, script, extra, script_args, own_connections = spec
     combined = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
     if script:
@@ -93,9 +107,15 @@ def run_wrk(server, name, spec, duration, connections):
     if script_args:
         command += ["--", *script_args]
     before = server.cpu_ticks()
-    output = subprocess.run(command, capture_output=True, text=True).stdout
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return server, name, combined.name, before, process
+
+
+def finish_wrk(handle):
+    server, name, script, before, process = handle
+    output = process.communicate()[0]
     after = server.cpu_ticks()
-    os.unlink(combined.name)
+    os.unlink(script)
     match = re.search(r"^JSON (.*)$", output, re.M)
     if not match:
         raise RuntimeError(f"wrk gave no figures for {server.name} {name}:\n{output}")
@@ -166,6 +186,9 @@ def main():
     parser.add_argument("--baseline", default=None,
                         help="a second rowserver binary (an earlier commit's release build): every scenario runs "
                              "beside it and is judged within 10 %% of its CPU per request")
+    parser.add_argument("--together", action="store_true",
+                        help="run each pair's servers at the same time (each its own wrk) rather than one after the other: "
+                             "ratios that this host's moving speed cannot skew; absolute figures are under shared load")
     parser.add_argument("--out", default=str(SCRATCH / "results.json"))
     arguments = parser.parse_args()
     if arguments.smoke:
@@ -247,6 +270,12 @@ def main():
                         warm(runner, what)
                     if round_number == 1 and arguments.warmup:
                         run_wrk(runner, name, what, arguments.warmup, arguments.connections)
+                if arguments.together and partners:
+                    log(f"round {round_number}: {server.name} {scenario} beside " + ", ".join(f"{r.name} {n}" for r, n, _ in partners))
+                    measurements += [figures | {"round": round_number, "pair": group}
+                                     for figures in run_together(runs, arguments.duration, arguments.connections)]
+                    continue
+                for runner, name, what in runs:
                     log(f"round {round_number}: {runner.name} {name}" + (f" (paired with {server.name} {scenario})" if runner is not server else ""))
                     measurements.append(run_wrk(runner, name, what, arguments.duration, arguments.connections)
                                         | {"round": round_number, "pair": group})
