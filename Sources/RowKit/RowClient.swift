@@ -86,7 +86,8 @@ public final class RowClient: Sendable {
     }
 
     /// Sends a request, retrying while the server answers 503 (after its `Retry-After`, else
-    /// with a doubling delay), and returns any answer below 400 or a 304; an error answer is thrown.
+    /// with a doubling delay; never a POST), and returns any answer below 400 or a 304; an error
+    /// answer is thrown.
     public func send(_ request: Request) async throws(RowKitError) -> Response {
         let urlRequest = try makeURLRequest(request)
         var attempt = 1
@@ -113,7 +114,9 @@ public final class RowClient: Sendable {
                 continue
             }
             if response.status == 503 {
-                guard attempt < configuration.maxAttempts else { throw .unavailable(response.problem) }
+                // A create is not sent twice: a 503 that came after its commit (a shutdown's grace
+                // ran out) would make a duplicate. Changes and deletes carry If-Match.
+                guard attempt < configuration.maxAttempts, request.method != "POST" else { throw .unavailable(response.problem) }
                 try await pause(before: attempt + 1, retryAfter: response.retryAfter)
                 attempt += 1
                 continue

@@ -21,7 +21,7 @@ public actor RowList {
     public private(set) var snapshot = RowListSnapshot()
     private var firstETag: String?
     private var nextLink: String?
-    /// The feed link to read next; nil before the first load, or after a feed failed to start.
+    /// The feed link to read next; nil before the first load, and for a list without a feed.
     private var feedLink: String?
     private var subscribers: [Int: AsyncStream<RowListSnapshot>.Continuation] = [:]
     private var nextSubscriber = 0

@@ -102,6 +102,20 @@ struct RowClientTests {
     }
 }
 
+@Suite("RowClient retries")
+struct RowClientRetryTests {
+    @Test func aCreateAnswered503IsNotSentAgain() async throws {
+        let flaky = try FlakyServer(failures: 10)
+        let client = RowClient(configuration: flaky.configuration(maxAttempts: 4))
+        let error = await failure { () async throws(RowKitError) -> Void in _ = try await client.create(in: "/v1/flaky", ["name": "Once"]) }
+        guard case .unavailable? = error else {
+            Issue.record("not unavailable: \(String(describing: error))")
+            return
+        }
+        #expect(flaky.requests == 1)
+    }
+}
+
 @Suite("RowList cancellation")
 struct RowListCancellationTests {
     @Test func aCancelledLoadThrowsCancelledAndLeavesTheSnapshotAlone() async throws {
@@ -162,6 +176,12 @@ final class FlakyServer: Sendable {
             }
             return Response.json(Array(FlakyServer.page.utf8))
         }
+        router.add(
+            .POST, "/v1/flaky",
+            .sync { _ in
+                count.withLock { $0 += 1 }
+                throw HTTPError(status: 503, code: "SERVICE_UNAVAILABLE", detail: "Try again.", headers: HTTPHeaders([("Retry-After", "0")]))
+            })
         router.add(
             .GET, "/v1/slow",
             .async { _ in
