@@ -31,7 +31,14 @@ extension Page.Content {
         }
     }
 
-    public var rowCount: Int { ids.count }
+    /// How many rows, whatever the view (counted, not listed).
+    public var rowCount: Int {
+        switch self {
+        case .rows(let rows): rows.count
+        case .sections(let sections): sections.reduce(0) { $0 + $1.rows.count }
+        case .table(let table): table.rows.count
+        }
+    }
 
     /// Removes the row with `id`, and a section it leaves empty; false when it is not shown.
     @discardableResult

@@ -31,13 +31,7 @@ public struct Page: Decodable, Hashable, Sendable {
     public var links: Links
 
     /// How many rows the page holds, whatever its view.
-    public var rowCount: Int {
-        switch content {
-        case .rows(let rows): rows.count
-        case .sections(let sections): sections.reduce(0) { $0 + $1.rows.count }
-        case .table(let table): table.rows.count
-        }
-    }
+    public var rowCount: Int { content.rowCount }
 
     private enum CodingKeys: String, CodingKey {
         case rows, sections, columns, sort, next, limit, empty, links

@@ -8,7 +8,7 @@ extension RowClient {
     /// A request to one of the server's links.
     public struct Request: Sendable {
         public var method: String
-        /// A link as the server gave it (`/v1/people/per_…`).
+        /// A link as the server gave it (`/v1/<collection>/<id>`).
         public var link: String
         public var headers: [String: String] = [:]
         public var body: Data?

@@ -3,7 +3,7 @@
 public struct Section: Codable, Hashable, Identifiable, Sendable {
     public var id: String
     public var header: String
-    /// The link of the item the section stands for (a department), when it has one.
+    /// The link of the item the section stands for (the referenced item it groups by), when it has one.
     public var detail: String?
     public var rows: [Row]
 

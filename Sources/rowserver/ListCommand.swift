@@ -11,8 +11,9 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "Print a list of a running server as an aligned table.",
         discussion: """
-            rowserver list people --group department   (the people in sections by department)
-            rowserver list products --table --pages 2   (two pages of the products table)
+            rowserver list COLLECTION                      first page of its rows
+            rowserver list COLLECTION --group NAME --all   every row, in its sections
+            rowserver list COLLECTION --table --pages 2    two pages of its table
             """
     )
 

@@ -89,7 +89,7 @@ final class ResponseCache: Sendable {
     var count: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.entries.count } } }
 
     /// FNV-1a over the key's bytes: cheap, and every byte counts, so keys that differ only in
-    /// an id in the middle (`products:7/42|en`) spread over the shards. Read from the string's
+    /// an id in the middle (`<collection>:7/42|en`) spread over the shards. Read from the string's
     /// own storage: iterating `utf8` generically cost ~35 instructions a byte.
     private func shard(for key: String) -> Locked<Shard> {
         guard shards.count > 1 else { return shards[0] }
