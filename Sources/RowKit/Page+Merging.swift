@@ -31,6 +31,15 @@ extension Page.Content {
         }
     }
 
+    /// The last row's id; nil when there is no row.
+    public var lastID: String? {
+        switch self {
+        case .rows(let rows): rows.last?.id
+        case .sections(let sections): sections.last?.rows.last?.id
+        case .table(let table): table.rows.last?.id
+        }
+    }
+
     /// How many rows, whatever the view (counted, not listed).
     public var rowCount: Int {
         switch self {

@@ -14,10 +14,13 @@ public struct Page: Decodable, Hashable, Sendable {
         public var current: String
         /// The next page's link; nil on the last page.
         public var next: String?
+        /// This list's change feed (its upserts say where each row stands in this list); nil
+        /// for a list without one.
+        public var changes: String?
 
         private enum CodingKeys: String, CodingKey {
             case current = "self"
-            case next
+            case next, changes
         }
     }
 

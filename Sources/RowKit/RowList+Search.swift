@@ -6,7 +6,7 @@ extension RowList {
     /// to a server's link (`q`, as the explorer does); every other parameter stays as the server
     /// wrote it.
     public nonisolated func searching(_ text: String) -> RowList {
-        RowList(client: client, link: Self.link(link, searching: text), changes: changesLink)
+        RowList(client: client, link: Self.link(link, searching: text))
     }
 
     /// `link` with its `q` parameter replaced by `text`, or removed when `text` is blank.

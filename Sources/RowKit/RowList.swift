@@ -1,28 +1,38 @@
 /// A list screen's model: loads the first page of a list link, pages by following `links.next`,
-/// and keeps itself current with the collection's change feed and `If-None-Match`.
+/// and keeps itself current with the list's change feed (`links.changes` of its pages) and
+/// `If-None-Match`.
 ///
 /// Every state is published as a `RowListSnapshot` to each `snapshots()` stream. Calls run one
 /// at a time, in the order they were made. A call that fails or is cancelled throws and leaves
 /// the last snapshot it published, which is always one the server served or its feed implies.
 ///
-/// A refresh reads the feed from the last token. Deletes, edits and section moves apply in
-/// place by id at once (one snapshot). The feed does not say where an edited or new row falls
-/// in this list's order, so when it holds an upsert the loaded window (as many pages as shown)
-/// is read again and the server's order replaces the local one (a second snapshot). With no
-/// change, the first page is revalidated: a 304 keeps everything. A token the server no longer
-/// keeps (`CHANGES_EXPIRED`) starts a new feed and reloads the window.
+/// A refresh reads the feed from the last token. The feed is bound to this list: each upsert
+/// says which row it now follows, so new, edited, moved and re-sectioned rows are put in place
+/// by id with no page read (a row that now falls past the loaded rows is left to the next page),
+/// and rows that left the list are removed. The list is read again (as many pages as shown)
+/// only when the feed cannot say: an item the rows show through a reference changed (the
+/// feed's `referencesVersion`), the changes took more than one feed answer, or a row falls
+/// right after the last row shown once the last row read (where the next page continues)
+/// changed: it may stand on either side of that line. A token the server no longer keeps
+/// (`CHANGES_EXPIRED`) starts a new feed and reloads. A list without a feed is revalidated:
+/// a 304 to its first page's ETag keeps everything.
 public actor RowList {
     public nonisolated let client: RowClient
     /// The list's first page.
     public nonisolated let link: String
-    /// The collection's change feed; nil to keep current by revalidation alone.
-    public nonisolated let changesLink: String?
 
     public private(set) var snapshot = RowListSnapshot()
     private var firstETag: String?
     private var nextLink: String?
-    /// The feed link to read next; nil before the first load, and for a list without a feed.
+    /// The list's change feed, from its first page; nil before the first load, and for a list without one.
+    private var changesLink: String?
+    /// The feed link to read next.
     private var feedLink: String?
+    private var referencesVersion: String?
+    /// Where `nextLink` continues, relative to the shown rows.
+    private var boundary: PageBoundary?
+    /// The snapshot holds changes the server's order has not confirmed: read the list again.
+    private var unconfirmed = false
     private var subscribers: [Int: AsyncStream<RowListSnapshot>.Continuation] = [:]
     private var nextSubscriber = 0
     private var busy = false
@@ -31,16 +41,15 @@ public actor RowList {
     /// The most pages a reload or a feed read follows in one go.
     static let maxPages = 50
 
-    public init(client: RowClient, link: String, changes: String? = nil) {
+    public init(client: RowClient, link: String) {
         self.client = client
         self.link = link
-        self.changesLink = changes
     }
 
-    /// A view of a collection of the index, kept current with its change feed.
+    /// A view of a collection of the index.
     public init(client: RowClient, collection: CollectionInfo, view: ListView = .rows) throws(RowKitError) {
         guard let link = collection.link(view) else { throw .viewNotOffered(collection: collection.id, view: view) }
-        self.init(client: client, link: link, changes: collection.links.changes)
+        self.init(client: client, link: link)
     }
 
     /// Every snapshot from now on, starting with the current one when the list is loaded.
@@ -56,7 +65,7 @@ public actor RowList {
         return stream
     }
 
-    /// Loads the first page (again), after taking a feed token so no change in between is missed.
+    /// Loads the first page (again), with a feed token taken before it so no change in between is missed.
     public func load() async throws(RowKitError) {
         try await serially { () async throws(RowKitError) in try await self.reload(rows: 1) }
     }
@@ -71,6 +80,7 @@ public actor RowList {
             }
             guard let next = self.nextLink, case .modified(let page, _) = try await self.client.page(next) else { return false }
             self.nextLink = page.links.next
+            if let last = page.content.lastID { self.boundary = .after(last) }
             self.publish(RowListSnapshot(content: content.appending(page.content), empty: self.snapshot.empty, hasMore: page.links.next != nil))
             return true
         }
@@ -90,7 +100,7 @@ public actor RowList {
                 try await self.reload(rows: shown)
                 return
             }
-            let fed: (changes: [Change], resume: String)
+            let fed: FeedRead
             do throws(RowKitError) {
                 fed = try await self.readFeed(from: feedLink)
             } catch let error where error.problem?.code == .changesExpired || error.problem?.status == 410 {
@@ -99,23 +109,22 @@ public actor RowList {
             }
             self.feedLink = fed.resume
             let latest = Change.latestByID(fed.changes)
-            guard !latest.isEmpty else {
-                if try await self.firstPageIsCurrent() { return }
-                try await self.reload(rows: shown)
+            if self.unconfirmed || fed.referencesVersion != self.referencesVersion {
+                try await self.reread(content, applying: latest, shown: shown, referencesVersion: fed.referencesVersion)
                 return
             }
-            var placed = content
-            for change in latest {
-                if change.op == .delete { placed.remove(id: change.id) } else { placed.update(with: change) }
+            guard !latest.isEmpty else {
+                // A server that does not stamp its feed: the first page says whether anything it shows changed.
+                if fed.referencesVersion == nil, !(try await self.firstPageIsCurrent()) { try await self.reload(rows: shown) }
+                return
             }
-            if placed != content {
-                self.publish(RowListSnapshot(content: placed, empty: self.snapshot.empty, hasMore: self.snapshot.hasMore))
+            let hasMore = self.snapshot.hasMore
+            guard fed.answers == 1, let placed = content.placing(latest, hasMore: hasMore, boundary: self.boundary) else {
+                try await self.reread(content, applying: latest, shown: shown, referencesVersion: fed.referencesVersion)
+                return
             }
-            // Removing rows moves no other row; an upsert may have (and may be new): the server
-            // says where. Until that read succeeds, the first page's old ETag makes the next
-            // refresh read it again.
-            if latest.allSatisfy({ $0.op == .delete }) { return }
-            self.commit(try await self.readWindow(rows: shown))
+            self.boundary = placed.boundary
+            if placed.content != content { self.publish(RowListSnapshot(content: placed.content, empty: self.snapshot.empty, hasMore: hasMore)) }
         }
     }
 
@@ -126,14 +135,51 @@ public actor RowList {
         var empty: EmptyState?
         var etag: String?
         var next: String?
+        var changes: String?
     }
 
-    /// A new feed token, then the first page and as many more as hold `rows` rows.
+    private struct FeedRead {
+        var changes: [Change] = []
+        var resume: String
+        var answers = 0
+        var referencesVersion: String?
+    }
+
+    /// A new feed token, then the first page and as many more as hold `rows` rows. The feed's
+    /// link comes with the first page: the first time, the page is checked again after the token.
     private func reload(rows: Int) async throws(RowKitError) {
-        let feed = try await startFeed()
-        let window = try await readWindow(rows: rows)
-        feedLink = feed
-        commit(window)
+        if let changesLink {
+            let feed = try await startFeed(changesLink)
+            commit(try await readWindow(rows: rows), feed: feed)
+            return
+        }
+        var window = try await readWindow(rows: rows)
+        guard let changes = window.changes else {
+            commit(window, feed: nil)
+            return
+        }
+        let feed = try await startFeed(changes)
+        if let etag = window.etag, case .notModified = try await client.page(link, ifNoneMatch: etag) {
+            commit(window, feed: feed)
+            return
+        }
+        window = try await readWindow(rows: rows)
+        commit(window, feed: feed)
+    }
+
+    /// Applies what can be applied by id at once (deletes, edits, section moves: one snapshot),
+    /// then reads the loaded window again and takes the server's order (a second snapshot).
+    /// Until that read succeeds, the next refresh reads it again.
+    private func reread(_ content: Page.Content, applying changes: [Change], shown: Int, referencesVersion: String?) async throws(RowKitError) {
+        var updated = content
+        for change in changes {
+            if change.op == .delete { updated.remove(id: change.id) } else { updated.update(with: change) }
+        }
+        unconfirmed = true
+        if updated != content { publish(RowListSnapshot(content: updated, empty: snapshot.empty, hasMore: snapshot.hasMore)) }
+        let window = try await readWindow(rows: shown)
+        self.referencesVersion = referencesVersion
+        commit(window, feed: nil)
     }
 
     /// The first page and as many following ones as hold at least `rows` rows.
@@ -141,7 +187,7 @@ public actor RowList {
         guard case .modified(let first, let etag) = try await client.page(link) else {
             throw .unexpectedResponse(status: 304, detail: "304 to a request without If-None-Match")
         }
-        var window = Window(content: first.content, empty: first.empty, etag: etag, next: first.links.next)
+        var window = Window(content: first.content, empty: first.empty, etag: etag, next: first.links.next, changes: first.links.changes)
         var pages = 1
         while let next = window.next, window.content.rowCount < rows, pages < Self.maxPages {
             guard case .modified(let page, _) = try await client.page(next) else { break }
@@ -159,28 +205,37 @@ public actor RowList {
         return false
     }
 
-    /// A token for "now" from the change feed, when the list has one.
-    private func startFeed() async throws(RowKitError) -> String? {
-        guard let changesLink else { return nil }
-        return try await client.changes(changesLink).links.next
+    /// A token for "now" from the list's change feed.
+    private func startFeed(_ link: String) async throws(RowKitError) -> FeedRead {
+        let feed = try await client.changes(link)
+        return FeedRead(resume: feed.links.next, referencesVersion: feed.referencesVersion)
     }
 
     /// Every change after the token, following `more`, and the link to read on from.
-    private func readFeed(from link: String) async throws(RowKitError) -> ([Change], String) {
-        var changes: [Change] = []
-        var link = link
+    private func readFeed(from link: String) async throws(RowKitError) -> FeedRead {
+        var read = FeedRead(resume: link)
         for _ in 0..<Self.maxPages {
-            let feed = try await client.changes(link)
-            changes += feed.changes
-            link = feed.links.next
+            let feed = try await client.changes(read.resume)
+            read.changes += feed.changes
+            read.resume = feed.links.next
+            read.answers += 1
+            read.referencesVersion = feed.referencesVersion
             if !feed.more { break }
         }
-        return (changes, link)
+        return read
     }
 
-    private func commit(_ window: Window) {
+    /// Takes a window read from the server (and, with `feed`, the token taken before it).
+    private func commit(_ window: Window, feed: FeedRead?) {
         firstETag = window.etag
         nextLink = window.next
+        boundary = window.content.lastID.map(PageBoundary.after)
+        unconfirmed = false
+        if let changes = window.changes { changesLink = changes }
+        if let feed {
+            feedLink = feed.resume
+            referencesVersion = feed.referencesVersion
+        }
         publish(RowListSnapshot(content: window.content, empty: window.empty, hasMore: window.next != nil))
     }
 

@@ -19,9 +19,12 @@ public struct Section: Codable, Hashable, Identifiable, Sendable {
 public struct SectionReference: Codable, Hashable, Sendable {
     public var id: String
     public var header: String
+    /// As `Section.detail`.
+    public var detail: String?
 
-    public init(id: String, header: String) {
+    public init(id: String, header: String, detail: String? = nil) {
         self.id = id
         self.header = header
+        self.detail = detail
     }
 }

@@ -21,8 +21,25 @@ enum CatalogLinks {
 
     /// A list link with the request's parameters, in a fixed order, percent-encoded.
     static func list(_ shape: CatalogShape, limit: Int, cursor: String? = nil, sort: [SortKey]? = nil) -> String {
+        var parameters = listParameters(shape, sort: sort ?? shape.parameters.sort)
+        if limit != shape.collection.definition.limits.defaultLimit { parameters.append(("limit", String(limit))) }
+        if let cursor { parameters.append(("cursor", cursor)) }
+        return link(list(shape.collection, parent: shape.parent), parameters)
+    }
+
+    /// The change feed of the list `shape` describes (its sort, filters, search, sections and
+    /// view, not its position), from `since`; nil for a child list, which has no feed.
+    static func changes(_ shape: CatalogShape, since: String? = nil, limit: Int? = nil) -> String? {
+        guard shape.parent == nil else { return nil }
+        var parameters = listParameters(shape, sort: shape.parameters.sort)
+        if let limit { parameters.append(("limit", String(limit))) }
+        if let since { parameters.append(("since", since)) }
+        return link("/v1/\(shape.collection.name)/changes", parameters)
+    }
+
+    /// What names a list apart from its position, in a fixed order.
+    private static func listParameters(_ shape: CatalogShape, sort: [SortKey]) -> [(String, String)] {
         var parameters: [(String, String)] = []
-        let sort = sort ?? shape.parameters.sort
         if sort != shape.collection.definition.defaultSort {
             parameters.append(("sort", sort.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ",")))
         }
@@ -30,9 +47,10 @@ enum CatalogLinks {
         if let search = shape.parameters.search { parameters.append(("q", search)) }
         if shape.parameters.sections, let sections = shape.collection.definition.sections { parameters.append(("group", sections.name)) }
         if shape.parameters.view == .table { parameters.append(("view", "table")) }
-        if limit != shape.collection.definition.limits.defaultLimit { parameters.append(("limit", String(limit))) }
-        if let cursor { parameters.append(("cursor", cursor)) }
-        let base = list(shape.collection, parent: shape.parent)
+        return parameters
+    }
+
+    private static func link(_ base: String, _ parameters: [(String, String)]) -> String {
         guard !parameters.isEmpty else { return base }
         return base + "?" + parameters.map { ListLinks.percentEncode($0.0) + "=" + ListLinks.percentEncode($0.1) }.joined(separator: "&")
     }

@@ -3,9 +3,14 @@ import HTTPServer
 import Storage
 
 /// `GET /v1/<collection>/changes?since=token`: what changed after a token, in commit order,
-/// one entry per item in its last state. An upsert carries the row, and what a client needs to
-/// place it without reloading: its section (`{id, header}`) when the list has sections, its
-/// table cells and compact summary when it has a table.
+/// one entry per item in its last state, bound to one list of the collection: the list's own
+/// parameters (sort, filters, `q`, `group`, `view`; none: the default list) say which.
+///
+/// An upsert carries the row and what a client needs to place it without reading the list
+/// again: `after`, the id of the row now just before it in that list (null: first), its
+/// section (`{id, header, detail}`) when the list has sections, its table cells and compact
+/// summary when the collection has a table. An item that exists but is no longer in the list
+/// (a filter or the search no longer holds) is a `delete`: the row leaves this list.
 extension CatalogListController {
     static let defaultChangeLimit = 100
     static let maxChangeLimit = 1_000
@@ -14,25 +19,31 @@ extension CatalogListController {
         let collection = try collection(request)
         var since: String?
         var limit = Self.defaultChangeLimit
+        var listItems: [QueryItem] = []
         var seen = Set<String>()
         for item in request.query {
-            guard seen.insert(item.name).inserted else {
-                throw .badRequest("DUPLICATE_PARAMETER", "The parameter '\(item.name)' is given more than once.", parameter: item.name)
-            }
             switch item.name {
-            case "since": since = item.value
-            case "limit":
-                guard !item.value.isEmpty, item.value.utf8.count <= 4, item.value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-                    let value = Int(item.value), (1...Self.maxChangeLimit).contains(value)
-                else {
-                    throw .badRequest("INVALID_LIMIT", "limit must be a whole number from 1 to \(Self.maxChangeLimit).", parameter: "limit")
+            case "since", "limit":
+                guard seen.insert(item.name).inserted else {
+                    throw .badRequest("DUPLICATE_PARAMETER", "The parameter '\(item.name)' is given more than once.", parameter: item.name)
                 }
-                limit = value
+                if item.name == "since" {
+                    since = item.value
+                } else {
+                    limit = try Self.parseChangeLimit(item.value)
+                }
+            case "cursor":
+                throw .badRequest("UNKNOWN_PARAMETER", "A change feed has no cursor; it reads on from since.", parameter: item.name)
             default:
-                throw .badRequest("UNKNOWN_PARAMETER", "The parameter '\(item.name)' is not known here.", parameter: item.name)
+                listItems.append(item)
             }
         }
+        let parameters = try ListParameters.parse(listItems, for: collection.definition, catalog: served.catalog)
+        let shape = CatalogShape(collection: collection, parent: nil, parameters: parameters)
         let context = request.renderContext
+        // Read before the changes, so a write in between shows as a new stamp, never as none.
+        let referencesVersion = Self.referencesVersion(collection, store: store)
+        let nextLimit = limit == Self.defaultChangeLimit ? nil : limit
         var json = JSONWriter(capacity: 512)
         json.beginObject()
         json.key("changes")
@@ -41,56 +52,101 @@ extension CatalogListController {
             // No token: nothing has changed "since now"; the token marks the present.
             json.endArray()
             let token = ChangeToken.seal(collection: collection.name, after: store.latestSequence(), signer: signer)
-            return Self.changesResponse(&json, next: token, more: false, collection: collection.name, locale: context.locale)
+            return Self.changesResponse(
+                &json, next: token, referencesVersion: referencesVersion, link: CatalogLinks.changes(shape, since: token, limit: nextLimit),
+                locale: context.locale)
         }
         let after = try ChangeToken.open(since, collection: collection.name, signer: signer)
+        let list = CatalogQuery(
+            collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
+            sections: parameters.sections, limit: 1, references: [])
         let store = store
-        let batch = try StoreError.mapping { () throws(StoreError) in try store.changes(collection.name, after: after, limit: limit) }
-        let renderer = collection.renderer
-        // A list with a table: each upsert carries its cells (a top-level list has no forEach names).
-        let hasTable = collection.definition.table != nil
-        for change in batch.changes {
-            json.beginObject()
-            guard let item = change.item?.item, change.operation != .delete else {
-                // Deleted, or deleted since this change: either way the client drops the row.
-                json.field("op", "delete")
-                json.field("id", change.id.rawValue)
-                json.endObject()
-                continue
-            }
-            let detailBase = CatalogLinks.list(collection, parent: collection.parentID(of: item)) + "/"
-            json.field("op", "upsert")
-            json.field("id", change.id.rawValue)
-            json.key("row")
-            RowWriter.row(renderer.row(item, references: batch.references, in: context), detailBase: detailBase, into: &json)
-            if let section = renderer.section(of: item, references: batch.references, in: context) {
-                json.key("section")
-                json.beginObject()
-                json.field("id", section.id)
-                json.field("header", section.header)
-                json.endObject()
-            }
-            if hasTable {
-                RowWriter.cellsAndCompact(renderer.tableRow(item, references: batch.references, in: context), into: &json)
-            }
-            json.endObject()
-        }
+        let batch = try StoreError.mapping { () throws(StoreError) in try store.changes(collection.name, after: after, limit: limit, in: list) }
+        let writer = ChangeWriter(shape: shape, context: context, references: batch.references)
+        for change in batch.changes { writer.write(change, into: &json) }
         json.endArray()
         let token = ChangeToken.seal(collection: collection.name, after: batch.resumeAfter, signer: signer)
-        return Self.changesResponse(&json, next: token, more: batch.hasMore, collection: collection.name, locale: context.locale)
+        return Self.changesResponse(
+            &json, next: token, more: batch.hasMore, referencesVersion: referencesVersion,
+            link: CatalogLinks.changes(shape, since: token, limit: nextLimit),
+            locale: context.locale)
     }
 
-    private static func changesResponse(_ json: inout JSONWriter, next: String, more: Bool, collection: String, locale: RenderLocale) -> Response {
+    /// The versions of the collections the list's rows show through references (its own too
+    /// when it refers to itself): the feed lists changed items, not the rows that show them, so
+    /// a client that sees this stamp change reads its rows again.
+    static func referencesVersion(_ collection: ServedCollection, store: CatalogStore) -> String {
+        let refersToItself = collection.definition.references.contains { $0.target == collection.name }
+        let names = collection.dependencies.filter { $0 != collection.name || refersToItself }
+        return "r" + names.map { String(store.version(of: $0)) }.joined(separator: ".")
+    }
+
+    static func parseChangeLimit(_ text: String) throws(HTTPError) -> Int {
+        guard !text.isEmpty, text.utf8.count <= 4, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text),
+            (1...maxChangeLimit).contains(value)
+        else {
+            throw .badRequest("INVALID_LIMIT", "limit must be a whole number from 1 to \(maxChangeLimit).", parameter: "limit")
+        }
+        return value
+    }
+
+    private static func changesResponse(
+        _ json: inout JSONWriter, next: String, more: Bool = false, referencesVersion: String, link: String?, locale: RenderLocale
+    ) -> Response {
         json.field("next", next)
         json.field("more", more)
+        json.field("referencesVersion", referencesVersion)
         json.key("links")
         json.beginObject()
-        json.field("next", "/v1/\(collection)/changes?since=\(next)")
+        json.field("next", link)
         json.endObject()
         json.endObject()
         var response = Response.json(json.bytes)
         response.headers.set("Cache-Control", "no-store")
         response.setLanguage(locale)
         return response
+    }
+}
+
+/// Writes one change of a list's feed.
+private struct ChangeWriter {
+    let shape: CatalogShape
+    let context: RenderContext
+    let references: ReferencedItems
+
+    func write(_ change: CatalogChange, into json: inout JSONWriter) {
+        let collection = shape.collection
+        let renderer = collection.renderer
+        json.beginObject()
+        guard let item = change.item?.item, change.operation != .delete, let placement = change.placement, placement != .outside else {
+            // Deleted, deleted since this change, or no longer in this list: the client drops the row.
+            json.field("op", "delete")
+            json.field("id", change.id.rawValue)
+            json.endObject()
+            return
+        }
+        json.field("op", "upsert")
+        json.field("id", change.id.rawValue)
+        json.key("after")
+        switch placement {
+        case .after(let previous): json.string(previous.rawValue)
+        case .first, .outside: json.null()
+        }
+        json.key("row")
+        let detailBase = CatalogLinks.list(collection, parent: collection.parentID(of: item)) + "/"
+        RowWriter.row(renderer.row(item, references: references, in: context), detailBase: detailBase, into: &json)
+        if let section = renderer.section(of: item, references: references, in: context) {
+            json.key("section")
+            json.beginObject()
+            json.field("id", section.id)
+            json.field("header", section.header)
+            json.field("detail", CatalogPageRenderer(shape: shape, context: context, parentItem: nil).sectionLink(section))
+            json.endObject()
+        }
+        // A list with a table: each upsert carries its cells (a top-level list has no forEach names).
+        if collection.definition.table != nil {
+            RowWriter.cellsAndCompact(renderer.tableRow(item, references: references, in: context), into: &json)
+        }
+        json.endObject()
     }
 }

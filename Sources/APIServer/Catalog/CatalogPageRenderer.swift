@@ -33,6 +33,7 @@ struct CatalogPageRenderer {
         json.beginObject()
         json.field("self", CatalogLinks.list(shape, limit: limit, cursor: shape.parameters.cursor))
         json.field("next", nextLink)
+        json.field("changes", CatalogLinks.changes(shape))
         json.endObject()
         json.endObject()
         return json.bytes

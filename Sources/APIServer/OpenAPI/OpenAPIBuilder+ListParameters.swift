@@ -8,7 +8,7 @@ extension OpenAPIBuilder {
 
     func listParameters(_ collection: CollectionDefinition) -> [YAMLNode] {
         let limits = collection.limits
-        var parameters: [YAMLNode] = [
+        let parameters: [YAMLNode] = [
             [
                 "name": "limit", "in": "query", "required": false,
                 "description": .string("Rows per page, 1 to \(limits.maxLimit) (default \(limits.defaultLimit))."),
@@ -16,6 +16,13 @@ extension OpenAPIBuilder {
             ],
             Self.ref("Cursor", "parameters"),
         ]
+        return parameters + selectionParameters(collection) + [Self.ref("AcceptLanguage", "parameters"), Self.ref("IfNoneMatch", "parameters")]
+    }
+
+    /// What names one list of a collection apart from its position: its sort, search, view,
+    /// sections and filters (a page's parameters, and a change feed's).
+    func selectionParameters(_ collection: CollectionDefinition) -> [YAMLNode] {
+        var parameters: [YAMLNode] = []
         if !collection.sorts.isEmpty { parameters.append(sortParameter(collection)) }
         if collection.isSearchable { parameters.append(Self.ref("Search", "parameters")) }
         let hasTable = collection.table != nil
@@ -34,7 +41,7 @@ extension OpenAPIBuilder {
         for filter in collection.filters where collection.fields.indices.contains(filter.field) {
             parameters.append(filterParameter(filter, field: collection.fields[filter.field]))
         }
-        return parameters + [Self.ref("AcceptLanguage", "parameters"), Self.ref("IfNoneMatch", "parameters")]
+        return parameters
     }
 
     private func groupDescription(_ sections: SectionDefinition, _ field: FieldDefinition) -> String {

@@ -38,21 +38,24 @@ extension OpenAPIBuilder {
         [
             "tags": ["lists"],
             "operationId": .string("changes\(Self.typeName(collection))"),
-            "summary": .string("Changes to \(collection.name) after a token, in commit order."),
+            "summary": .string("Changes to one list of \(collection.name) after a token, in commit order."),
             "description": .string(
-                "Without `since`: no changes and a token for \"from now\". Replaying a token is safe; "
+                "The list is named by the same parameters as a page (sort, filters, search, sections, view; none: the default list), "
+                    + "as the page's `links.changes` gives them. An upsert says where the row now stands in that list: `after` is the id "
+                    + "of the row just before it (null: first). An item no longer in the list (deleted, or a filter or the search no "
+                    + "longer holds) is a `delete`. Without `since`: no changes and a token for \"from now\". Replaying a token is safe; "
                     + "a token older than the retained history is 410, so the client reloads the list."),
-            "parameters": [
+            "parameters": .list(
                 [
-                    "name": "since", "in": "query", "required": false, "description": "A token from a previous answer's `next`.",
-                    "schema": ["type": "string", "maxLength": 256],
-                ],
-                [
-                    "name": "limit", "in": "query", "required": false, "description": "Changes per answer, 1 to 1000 (default 100).",
-                    "schema": ["type": "integer", "minimum": 1, "maximum": 1000, "default": 100],
-                ],
-                Self.ref("AcceptLanguage", "parameters"),
-            ],
+                    [
+                        "name": "since", "in": "query", "required": false, "description": "A token from a previous answer's `next`.",
+                        "schema": ["type": "string", "maxLength": 256],
+                    ],
+                    [
+                        "name": "limit", "in": "query", "required": false, "description": "Changes per answer, 1 to 1000 (default 100).",
+                        "schema": ["type": "integer", "minimum": 1, "maximum": 1000, "default": 100],
+                    ],
+                ] + selectionParameters(collection) + [Self.ref("AcceptLanguage", "parameters")]),
             "responses": .map(
                 [
                     (

@@ -34,7 +34,16 @@ extension OpenAPIBuilder {
                 ]).setting("description", to: "Every row has every key; absent values are null.")
             ),
             ("EmptyState", emptyState),
-            ("PageLinks", Self.object([("self", Self.link), ("next", ["type": ["string", "null"]])])),
+            (
+                "PageLinks",
+                Self.object([
+                    ("self", Self.link), ("next", ["type": ["string", "null"]]),
+                    (
+                        "changes",
+                        ["type": ["string", "null"], "description": "This list's change feed (null for a list under a parent, which has none)."]
+                    ),
+                ])
+            ),
             ("RowPage", Self.object([("rows", rows)] + pageCommon)),
             ("Section", Self.object([("id", string), ("header", string), ("detail", Self.nullableLink), ("rows", rows)])),
             ("SectionPage", Self.object([("sections", ["type": "array", "items": Self.ref("Section")])] + pageCommon)),
@@ -124,14 +133,27 @@ extension OpenAPIBuilder {
     /// and its table form (`cells`, `compact`).
     private static func changeFeedSchema(cells: YAMLNode, compact: YAMLNode) -> YAMLNode {
         let string: YAMLNode = ["type": "string"]
-        let section = nullable(object([("id", string), ("header", string)]))
+        let section = nullable(object([("id", string), ("header", string), ("detail", nullableLink)]))
+        let after: YAMLNode = ["type": ["string", "null"], "description": "The id of the row just before this one in the list; null: it is first."]
         let upsert = object(
-            [("op", ["const": "upsert"]), ("id", string), ("row", ref("RenderRow")), ("section", section), ("cells", cells), ("compact", compact)],
-            required: ["op", "id", "row"])
+            [
+                ("op", ["const": "upsert"]), ("id", string), ("after", after), ("row", ref("RenderRow")), ("section", section), ("cells", cells),
+                ("compact", compact),
+            ],
+            required: ["op", "id", "after", "row"])
         let delete = object([("op", ["const": "delete"]), ("id", string)])
         return object([
             ("changes", ["type": "array", "items": ["oneOf": [upsert, delete]]]),
-            ("next", string), ("more", ["type": "boolean"]), ("links", object([("next", link)])),
+            ("next", string), ("more", ["type": "boolean"]),
+            (
+                "referencesVersion",
+                [
+                    "type": "string",
+                    "description":
+                        "Changes when an item the list's rows show through a reference changes (the feed lists changed items, not the rows that show them): read the rows again.",
+                ]
+            ),
+            ("links", object([("next", link)])),
         ])
     }
 }

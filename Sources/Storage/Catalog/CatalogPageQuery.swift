@@ -23,7 +23,6 @@ struct CatalogPageQuery {
         let descending: Bool
 
         var sql: String { "t.\(CatalogTable.quote(column.column))" + (descending ? " DESC" : "") }
-        var after: String { descending ? "<" : ">" }
     }
 
     init(_ query: CatalogQuery, table: CatalogTable) throws(StoreError) {
@@ -154,22 +153,29 @@ struct CatalogPageQuery {
     /// keys, `t.pk`, or for texts the index holds).
     func seekStatements(selecting columns: String? = nil) -> [(sql: String, arguments: [DatabaseValue])] {
         let head = "SELECT \(columns ?? selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
-        guard let after else { return [(Self.select(head, conditions, orderBy), arguments)] }
-        return keys.indices.reversed().map { index in
+        guard let after else { return [(Self.select(head, conditions, orderBy + " LIMIT ?"), arguments)] }
+        return keysetStatements(head: head, position: after, backwards: false, tail: orderBy + " LIMIT ?")
+    }
+
+    /// One statement per key prefix of `position`, longest first: `k0 = v0 AND … AND ki after
+    /// vi` (or before, `backwards`), each ending in `ORDER BY tail`.
+    func keysetStatements(head: String, position: [DatabaseValue], backwards: Bool, tail: String) -> [(sql: String, arguments: [DatabaseValue])] {
+        keys.indices.reversed().map { index in
             var conditions = self.conditions
             var arguments = self.arguments
             for prefix in 0..<index {
                 conditions.append("t.\(CatalogTable.quote(keys[prefix].column.column)) = ?")
-                arguments.append(after[prefix])
+                arguments.append(position[prefix])
             }
-            conditions.append("t.\(CatalogTable.quote(keys[index].column.column)) \(keys[index].after) ?")
-            arguments.append(after[index])
-            return (Self.select(head, conditions, orderBy), arguments)
+            let ascending = keys[index].descending == backwards
+            conditions.append("t.\(CatalogTable.quote(keys[index].column.column)) \(ascending ? ">" : "<") ?")
+            arguments.append(position[index])
+            return (Self.select(head, conditions, tail), arguments)
         }
     }
 
-    private static func select(_ head: String, _ conditions: [String], _ orderBy: String) -> String {
-        head + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY " + orderBy + " LIMIT ?"
+    private static func select(_ head: String, _ conditions: [String], _ tail: String) -> String {
+        head + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY " + tail
     }
 
     /// The keyset position of a row selected with `selectList`: its order keys, then its id.

@@ -70,12 +70,16 @@ public struct CatalogChange: Sendable, Hashable {
     public var id: EntityID
     public var operation: ChangeOperation
     public var item: Versioned<Item>?
+    /// Where the item now stands in the list the feed was asked for; nil for a deleted item
+    /// or a feed read without a list.
+    public var placement: ListPlacement?
 
-    public init(sequence: Int64, id: EntityID, operation: ChangeOperation, item: Versioned<Item>?) {
+    public init(sequence: Int64, id: EntityID, operation: ChangeOperation, item: Versioned<Item>?, placement: ListPlacement? = nil) {
         self.sequence = sequence
         self.id = id
         self.operation = operation
         self.item = item
+        self.placement = placement
     }
 }
 

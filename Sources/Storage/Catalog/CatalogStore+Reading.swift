@@ -70,9 +70,14 @@ extension CatalogStore {
     /// Changes of `collection` after `sequence`, in commit order, at most `limit`: one entry
     /// per item, at its last change, with its state now (a create and a delete of one item
     /// read as one delete). Throws `.changesExpired` when `sequence` is older than the log.
-    public func changes(_ collection: String, after sequence: Int64, limit: Int) throws(StoreError) -> CatalogChangeBatch {
+    /// With a `list` (a query of this collection; its position and limit are ignored), each
+    /// existing item also says where it now stands in that list, read in the same snapshot.
+    public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery? = nil) throws(StoreError)
+        -> CatalogChangeBatch
+    {
         let limit = min(max(limit, 1), 10_000)
         let table = try table(collection)
+        let options = options
         do {
             return try pool.read { db in
                 let pruned = try ChangeLog.prunedThrough(db)
@@ -91,12 +96,14 @@ extension CatalogStore {
                 if hasMore { entries.removeLast() }
                 var changes: [CatalogChange] = []
                 changes.reserveCapacity(entries.count)
+                let placer = try list.map { list in try ListPlacer(list, table: table, options: options, db) }
                 for entry in entries {
                     guard let id = EntityID(parsing: entry.id, kind: table.collection.kind),
                         let operation = ChangeOperation(rawValue: entry.operation)
                     else { throw StoreError.unavailable("change \(entry.sequence) is malformed") }
                     let item = operation == .delete ? nil : try Self.fetchItem(db, table: table, id: id)
-                    changes.append(CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item))
+                    let placement = try item == nil ? nil : placer?.place(id, db)
+                    changes.append(CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item, placement: placement))
                 }
                 let references = try references(db, of: changes.compactMap { $0.item?.item }, in: table)
                 return CatalogChangeBatch(

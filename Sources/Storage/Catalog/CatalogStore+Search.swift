@@ -137,7 +137,7 @@ extension CatalogStore {
 
     /// The keys of `matches`, at most `limit + 1`. Each source is read with its own LIMIT: a
     /// UNION would deduplicate all of its rows before the LIMIT applies.
-    private static func keys(_ matches: Matches, limit: Int, _ db: Database) throws -> [Int64] {
+    static func keys(_ matches: Matches, limit: Int, _ db: Database) throws -> [Int64] {
         var seen = Set<Int64>()
         var keys: [Int64] = []
         for source in matches.sources where keys.count <= limit {

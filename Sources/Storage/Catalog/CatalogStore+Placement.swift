@@ -1,0 +1,63 @@
+import Domain
+import GRDB
+
+/// Where a changed item now stands in one list: what lets a client put a row from the change
+/// feed in place without reading the list again.
+public enum ListPlacement: Sendable, Hashable {
+    /// Not in the list: a filter, the search or the parent no longer (or never) holds.
+    case outside
+    /// The list's first row.
+    case first
+    /// Just after the row with this id, in the list's order.
+    case after(EntityID)
+}
+
+extension CatalogStore {
+    /// Places items in the list a query describes (its position and limit are ignored), inside
+    /// one read so every placement describes the same state.
+    struct ListPlacer {
+        let plan: CatalogPageQuery
+        let kind: EntityKind
+
+        init(_ query: CatalogQuery, table: CatalogTable, options: Options, _ db: Database) throws {
+            var query = query
+            query.after = nil
+            var plan = try CatalogPageQuery(query, table: table)
+            if let text = CatalogPageQuery.folded(query.search) {
+                try CatalogStore.restrict(&plan, toMatchesOf: text, keys: options.search.keys, db)
+            }
+            self.plan = plan
+            kind = table.collection.kind
+        }
+
+        func place(_ id: EntityID, _ db: Database) throws -> ListPlacement {
+            let (sql, arguments) = plan.membershipStatement(id: id.rawValue)
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) else { return .outside }
+            let position: [DatabaseValue] = (0..<row.count).map { row[$0] }
+            for (sql, arguments) in plan.precedingStatements(before: position) {
+                guard let previous = try String.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) else { continue }
+                guard let previousID = EntityID(parsing: previous, kind: kind) else {
+                    throw StoreError.unavailable("a row's id \(previous) is malformed")
+                }
+                return .after(previousID)
+            }
+            return .first
+        }
+    }
+
+    /// Restricts a plan to exactly the rows a search for `text` (folded) finds, whatever the
+    /// position: a phrase's matches by key when there are at most `keys` of them, else (and for
+    /// a text of one or two characters) the text checked in each row the walk reads.
+    static func restrict(_ plan: inout CatalogPageQuery, toMatchesOf text: String, keys limit: Int, _ db: Database) throws {
+        if text.unicodeScalars.count >= 3, let search = plan.table.searchTable.map(CatalogTable.quote) {
+            let matches = Matches(
+                sources: [("SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?", [ftsString(text).databaseValue])], exact: true)
+            let found = try keys(matches, limit: limit, db)
+            if found.count <= limit {
+                plan.addKeys(found)
+                return
+            }
+        }
+        plan.addSubstringFilter(text)
+    }
+}
