@@ -46,7 +46,7 @@ final class ProbeCache: Sendable {
         do {
             try probe()
         } catch {
-            failure = ProbeFailure(description: "\(error)")
+            failure = ProbeFailure(error)
         }
         last.withLock { $0 = Outcome(takenAt: now, failure: failure) }
         return failure
@@ -54,6 +54,20 @@ final class ProbeCache: Sendable {
 }
 
 /// A remembered probe failure, reported again until the next probe.
-struct ProbeFailure: Error, CustomStringConvertible {
+struct ProbeFailure: HTTPResponseError, CustomStringConvertible {
+    var httpError: HTTPError
     var description: String
+
+    init(_ error: any Error) {
+        httpError = HealthCheck.answer(for: error)
+        description = "\(error)"
+    }
+}
+
+extension HealthCheck {
+    /// What `/health` shows for a failed probe: the fixed detail of an error that knows its
+    /// answer (a store's), never its message, which may name SQL or paths.
+    static func answer(for error: any Error) -> HTTPError {
+        (error as? any HTTPResponseError)?.httpError ?? .internalError("The check failed.")
+    }
 }

@@ -193,23 +193,31 @@ final class ServerCore: Sendable {
     static func run(_ body: (Request) throws -> Response, _ request: Request, logger: Logger) -> Response {
         do {
             return try body(request)
-        } catch let error as HTTPError {
-            return ProblemDetails.response(for: error)
         } catch {
-            logger.error("handler failed", metadata: ["request_id": .string(request.id), "error": .string("\(error)")])
-            return ProblemDetails.response(for: .internalError())
+            return failure(error, request, logger: logger)
         }
     }
 
     static func runAsync(_ body: @Sendable (Request) async throws -> Response, _ request: Request, logger: Logger) async -> Response {
         do {
             return try await body(request)
-        } catch let error as HTTPError {
-            return ProblemDetails.response(for: error)
         } catch {
-            logger.error("handler failed", metadata: ["request_id": .string(request.id), "error": .string("\(error)")])
-            return ProblemDetails.response(for: .internalError())
+            return failure(error, request, logger: logger)
         }
+    }
+
+    /// The one place a handler's error becomes its answer. A 5xx from another layer's error
+    /// (the store's) or an error that says nothing of HTTP is logged with its own description,
+    /// which the client never sees.
+    static func failure(_ error: any Error, _ request: Request, logger: Logger) -> Response {
+        if let error = error as? HTTPError { return ProblemDetails.response(for: error) }
+        let answer = (error as? any HTTPResponseError)?.httpError ?? .internalError()
+        if answer.status >= 500 {
+            logger.error(
+                "handler failed",
+                metadata: ["request_id": .string(request.id), "status": .stringConvertible(answer.status), "error": .string("\(error)")])
+        }
+        return ProblemDetails.response(for: answer)
     }
 
     // MARK: - Suspension for async handlers

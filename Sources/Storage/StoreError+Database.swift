@@ -3,16 +3,17 @@ import GRDB
 extension StoreError {
     /// The store's error for anything thrown while talking to the database.
     ///
-    /// A `StoreError` thrown inside a GRDB closure comes back as itself; SQLite failures become
-    /// `.unavailable` with the result code and message, for logs.
+    /// A `StoreError` thrown inside a GRDB closure comes back as itself; SQLite failures keep
+    /// their extended result code (whether the failure may pass depends on it), with the
+    /// message for logs; anything else is a bug.
     static func from(_ error: any Error) -> StoreError {
         switch error {
         case let error as StoreError:
             return error
         case let error as DatabaseError:
-            return .unavailable("SQLite \(error.extendedResultCode): \(error.message ?? "no message")")
+            return .database(resultCode: error.extendedResultCode.rawValue, message: error.message ?? "no message")
         default:
-            return .unavailable(String(describing: error))
+            return .invariant(String(describing: error))
         }
     }
 }

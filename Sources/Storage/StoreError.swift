@@ -15,6 +15,28 @@ public enum StoreError: Error, Sendable, Equatable {
     /// The database was made for another definition and cannot follow this one without losing
     /// data; `message` names the change and what to do. The store does not open.
     case incompatibleDefinition(String)
-    /// The database failed (503 for health, 500 elsewhere); `message` is for logs only.
+    /// The store cannot answer now (it is closing, its writer stopped): 503. `message` is for logs only.
     case unavailable(String)
+    /// SQLite failed with this extended result code (`SQLITE_BUSY` 5, `SQLITE_CORRUPT` 11, …):
+    /// a busy, locked, full or unreadable database is 503 (it may pass), anything else 500.
+    /// `message` is for logs only.
+    case database(resultCode: Int32, message: String)
+    /// What cannot happen did: a stored value that does not fit its column, a query the API
+    /// should have refused (500, a bug to fix). `message` is for logs only.
+    case invariant(String)
+}
+
+extension StoreError {
+    /// Primary SQLite result codes that describe the moment, not the data or the code:
+    /// BUSY, LOCKED, NOMEM, READONLY, INTERRUPT, IOERR, FULL, CANTOPEN, PROTOCOL.
+    static let transientResultCodes: Set<Int32> = [5, 6, 7, 8, 9, 10, 13, 14, 15]
+
+    /// Whether trying again later may succeed (a 503 rather than a 500).
+    public var isTransient: Bool {
+        switch self {
+        case .unavailable: true
+        case .database(let code, _): Self.transientResultCodes.contains(code & 0xFF)
+        default: false
+        }
+    }
 }

@@ -2,6 +2,7 @@ import APIServer
 import Foundation
 import HTTPServer
 import HTTPTestSupport
+import Storage
 import Testing
 
 @Suite("Operational endpoints: /health, /metrics, /openapi.yaml")
@@ -31,7 +32,22 @@ struct OperationalEndpointTests {
         #expect(json["status"] as? String == "unavailable")
         let check = try #require((json["checks"] as? [[String: Any]])?.first)
         #expect(check["status"] as? String == "failed")
-        #expect(check["detail"] as? String == "disk on fire")
+        // A probe's own message is for logs: it may name SQL or paths.
+        #expect(check["detail"] as? String == "The check failed.")
+        #expect(!response.text.contains("disk on fire"))
+    }
+
+    @Test(arguments: [
+        (StoreError.database(resultCode: 5, message: "database is locked: SELECT 1"), "The database cannot answer right now."),
+        (StoreError.database(resultCode: 11, message: "database disk image is malformed in /var/db"), "The server failed to answer this request."),
+    ])
+    func healthShowsAStoreFailuresFixedDetailNeverItsMessage(error: StoreError, detail: String) async throws {
+        let app = try LiveApplication(healthChecks: [HealthCheck(name: "database") { throw error }])
+        let response = try await fetch(port: app.port, "/health")
+        #expect(response.status == 503)
+        let check = try #require((response.json?["checks"] as? [[String: Any]])?.first)
+        #expect(check["detail"] as? String == detail)
+        #expect(!response.text.contains("SELECT") && !response.text.contains("/var/db"))
     }
 
     @Test func healthAnswersHEAD() async throws {

@@ -116,6 +116,15 @@ struct RoutingTests {
         #expect(!response.text.contains("Boom"))
     }
 
+    @Test(arguments: [("/layer/404", "GET", 404), ("/layer/503", "GET", 503), ("/layer/500", "GET", 500), ("/layer-async", "POST", 503)])
+    func anotherLayersErrorIsAnsweredWithItsOwnStatusAndNeverItsMessage(target: String, method: String, status: Int) async throws {
+        let server = try TestServer()
+        let response = try await fetch(port: server.port, method, target)
+        try expectProblem(response, status: status, code: "LAYER_\(status)")
+        #expect(response.json?["detail"] as? String == "The layer says \(status).")
+        #expect(!response.text.contains("SELECT"))
+    }
+
     @Test func requestIDIsEchoedOrGenerated() async throws {
         let server = try TestServer()
         let given = try await fetch(port: server.port, "/hello", headers: [("X-Request-ID", "abc-123")])

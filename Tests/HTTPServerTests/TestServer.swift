@@ -75,6 +75,16 @@ final class TestServer: Sendable {
             struct Boom: Error {}
             throw Boom()
         }
+        router.get("/layer/:status") { request in
+            record(request)
+            throw LayerError(status: Int(request.parameter("status") ?? "") ?? 500)
+        }
+        router.add(
+            .POST, "/layer-async",
+            .async { request in
+                record(request)
+                throw LayerError(status: 503)
+            })
         router.get("/conflict") { request in
             record(request)
             throw HTTPError(status: 409, code: "CONFLICT", detail: "It conflicts.", parameter: "id")
@@ -95,6 +105,13 @@ final class TestServer: Sendable {
     var handledCount: Int { seen.list.withLock { $0.count } }
 
     deinit { server.shutdown(gracePeriod: 1) }
+}
+
+/// Another layer's error that knows its answer (as the store's does), with a message for logs only.
+struct LayerError: HTTPResponseError, CustomStringConvertible {
+    var status: Int
+    var httpError: HTTPError { HTTPError(status: status, code: "LAYER_\(status)", detail: "The layer says \(status).") }
+    var description: String { "SELECT secret FROM layer" }
 }
 
 final class SeenRequests: Sendable {

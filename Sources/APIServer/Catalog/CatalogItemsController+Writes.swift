@@ -12,48 +12,47 @@ extension CatalogItemsController {
         let parent: EntityID?
     }
 
-    func create(_ request: Request) async throws(HTTPError) -> Response {
+    func create(_ request: Request) async throws -> Response {
         try await create(request, into: WriteTarget(collection: try collection(request), parent: nil))
     }
 
-    func update(_ request: Request) async throws(HTTPError) -> Response {
+    func update(_ request: Request) async throws -> Response {
         let collection = try collection(request)
         return try await update(request, WriteTarget(collection: collection, parent: nil), id: try Self.id(request.parameter("id"), of: collection))
     }
 
-    func delete(_ request: Request) async throws(HTTPError) -> Response {
+    func delete(_ request: Request) async throws -> Response {
         let collection = try collection(request)
         return try await delete(WriteTarget(collection: collection, parent: nil), id: try Self.id(request.parameter("id"), of: collection), request)
     }
 
     /// `POST /v1/<parent>/{id}/<child>`: 404 when the parent item does not exist.
-    func childCreate(_ request: Request) async throws(HTTPError) -> Response {
+    func childCreate(_ request: Request) async throws -> Response {
         let (owner, child) = try childCollection(request)
         let parent = try Self.id(request.parameter("id"), of: owner)
         _ = try load(owner, parent)
         return try await create(request, into: WriteTarget(collection: child, parent: parent))
     }
 
-    func childUpdate(_ request: Request) async throws(HTTPError) -> Response {
+    func childUpdate(_ request: Request) async throws -> Response {
         let (owner, child) = try childCollection(request)
         let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner))
         return try await update(request, target, id: try Self.id(request.parameter("childID"), of: child))
     }
 
-    func childDelete(_ request: Request) async throws(HTTPError) -> Response {
+    func childDelete(_ request: Request) async throws -> Response {
         let (owner, child) = try childCollection(request)
         let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner))
         return try await delete(target, id: try Self.id(request.parameter("childID"), of: child), request)
     }
 
-    private func create(_ request: Request, into target: WriteTarget) async throws(HTTPError) -> Response {
+    private func create(_ request: Request, into target: WriteTarget) async throws -> Response {
         let collection = target.collection
         let document = try RequestBody.parse(request, accepting: RequestBody.json)
         let id = EntityID.generate(kind: collection.definition.kind)
         let item = try validated(
             ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .create(id), parent: target.parent))
-        let store = store
-        let saved = try await StoreError.mappingAsync { () async throws(StoreError) in try await store.insert(item, into: collection.name) }
+        let saved = try await store.insert(item, into: collection.name)
         var response = detailResponse(
             saved.item, collection: collection, related: try related(saved, in: collection), context: request.renderContext, status: 201)
         response.headers.set("Location", CatalogLinks.detail(collection, saved.item.id, parent: target.parent))
@@ -61,15 +60,15 @@ extension CatalogItemsController {
     }
 
     /// The item `id` of the target; 404 when it is under another parent than the path's.
-    private func load(_ target: WriteTarget, _ id: EntityID) throws(HTTPError) -> Versioned<Item> {
+    private func load(_ target: WriteTarget, _ id: EntityID) throws -> Versioned<Item> {
         let item = try load(target.collection, id)
         if let parent = target.parent, target.collection.parentID(of: item.item) != parent {
-            throw StoreError.missing(collection: target.collection.name, id).httpError
+            throw StoreError.missing(collection: target.collection.name, id)
         }
         return item
     }
 
-    private func update(_ request: Request, _ target: WriteTarget, id: EntityID) async throws(HTTPError) -> Response {
+    private func update(_ request: Request, _ target: WriteTarget, id: EntityID) async throws -> Response {
         let collection = target.collection
         let patch = try RequestBody.parse(request, accepting: RequestBody.mergePatch)
         let precondition = EntityTag.parseIfMatch(request.headers["If-Match"])
@@ -97,14 +96,15 @@ extension CatalogItemsController {
                 // Another write landed since `current` was read: apply the patch to that one.
                 continue
             } catch {
-                throw error.httpError
+                // Swift 6.3.1 crashes (SIL ownership) on a typed catch left non-exhaustive here.
+                throw error
             }
             return detailResponse(saved.item, collection: collection, related: try self.related(saved, in: collection), context: context)
         }
         throw HTTPError(status: 409, code: "CONFLICT", detail: "The item kept changing while the patch was applied; send it again.")
     }
 
-    private func delete(_ target: WriteTarget, id: EntityID, _ request: Request) async throws(HTTPError) -> Response {
+    private func delete(_ target: WriteTarget, id: EntityID, _ request: Request) async throws -> Response {
         let collection = target.collection
         let precondition = EntityTag.parseIfMatch(request.headers["If-Match"])
         var ifVersion: Int64?
@@ -117,23 +117,21 @@ extension CatalogItemsController {
                 if precondition != .any { ifVersion = current.version }
             }
         }
-        let store = store
-        try await StoreError.mappingAsync { () async throws(StoreError) in try await store.delete(id, from: collection.name, ifVersion: ifVersion) }
+        try await store.delete(id, from: collection.name, ifVersion: ifVersion)
         return Response.empty(status: 204)
     }
 
     /// The item when the document passed every rule and names only existing items; else a 422
     /// listing every failure.
-    func validated(_ outcome: ItemDocument.Outcome) throws(HTTPError) -> Item {
+    func validated(_ outcome: ItemDocument.Outcome) throws -> Item {
         var errors = outcome.problems.map { HTTPError.FieldError(pointer: $0.pointer, detail: $0.detail) }
-        let store = store
         for reference in outcome.references {
-            let found = try StoreError.mapping { () throws(StoreError) in try store.item(reference.collection, id: reference.id) }
+            let found = try store.item(reference.collection, id: reference.id)
             if found == nil {
                 errors.append(.init(pointer: reference.pointer, detail: "No item of \(reference.collection) has the id \(reference.id.rawValue)."))
             }
         }
-        guard errors.isEmpty, let item = outcome.item else { throw .validationFailed(errors) }
+        guard errors.isEmpty, let item = outcome.item else { throw HTTPError.validationFailed(errors) }
         return item
     }
 
@@ -154,8 +152,8 @@ extension CatalogItemsController {
     }
 
     /// 412 unless `If-Match` is absent, `*`, or names `version` (the representation version).
-    static func check(_ precondition: EntityTag.Precondition?, version: Int64) throws(HTTPError) {
+    static func check(_ precondition: EntityTag.Precondition?, version: Int64) throws {
         guard case .versions(let versions)? = precondition, !versions.contains(version) else { return }
-        throw StoreError.versionMismatch(current: version).httpError
+        throw StoreError.versionMismatch(current: version)
     }
 }

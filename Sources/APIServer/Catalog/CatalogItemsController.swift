@@ -65,26 +65,28 @@ struct CatalogItemsController: Sendable {
         return id
     }
 
-    func detail(_ request: Request) throws(HTTPError) -> Response {
+    func detail(_ request: Request) throws -> Response {
         let collection = try collection(request)
         let id = try Self.id(request.parameter("id"), of: collection)
-        return try cachedDetail(collection, id, parent: nil, request: request) { () throws(HTTPError) in try load(collection, id) }
+        return try cachedDetail(collection, id, parent: nil, request: request) { () throws in try load(collection, id) }
     }
 
-    func childDetail(_ request: Request) throws(HTTPError) -> Response {
+    func childDetail(_ request: Request) throws -> Response {
         let (owner, child) = try childCollection(request)
         let parent = try Self.id(request.parameter("id"), of: owner)
         let id = try Self.id(request.parameter("childID"), of: child)
-        return try cachedDetail(child, id, parent: parent, request: request) { () throws(HTTPError) in
+        return try cachedDetail(child, id, parent: parent, request: request) { () throws in
             let item = try load(child, id)
-            guard child.parentID(of: item.item) == parent else { throw .notFound("This \(owner.name) item has no \(child.name) item with this id.") }
+            guard child.parentID(of: item.item) == parent else {
+                throw HTTPError.notFound("This \(owner.name) item has no \(child.name) item with this id.")
+            }
             return item
         }
     }
 
     private func cachedDetail(
-        _ collection: ServedCollection, _ id: EntityID, parent: EntityID?, request: Request, load: () throws(HTTPError) -> Versioned<Item>
-    ) throws(HTTPError) -> Response {
+        _ collection: ServedCollection, _ id: EntityID, parent: EntityID?, request: Request, load: () throws -> Versioned<Item>
+    ) throws -> Response {
         let locale = request.renderContext.locale
         let store = store
         let key = DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale) { store.version(of: $0) }
@@ -104,10 +106,10 @@ struct CatalogItemsController: Sendable {
         return details.store(response, for: key)
     }
 
-    func load(_ collection: ServedCollection, _ id: EntityID) throws(HTTPError) -> Versioned<Item> {
+    func load(_ collection: ServedCollection, _ id: EntityID) throws -> Versioned<Item> {
         let store = store
-        guard let item = try StoreError.mapping({ () throws(StoreError) in try store.item(collection.name, id: id) }) else {
-            throw StoreError.missing(collection: collection.name, id).httpError
+        guard let item = try store.item(collection.name, id: id) else {
+            throw StoreError.missing(collection: collection.name, id)
         }
         return item
     }
@@ -119,13 +121,13 @@ struct CatalogItemsController: Sendable {
         var version: Int64
     }
 
-    func related(_ versioned: Versioned<Item>, in collection: ServedCollection) throws(HTTPError) -> Related {
+    func related(_ versioned: Versioned<Item>, in collection: ServedCollection) throws -> Related {
         let item = versioned.item
         var related = Related(references: ReferencedItems(), version: versioned.version)
         let store = store
         for reference in collection.definition.references {
             guard let slot = reference.field.slot, let id = item[slot: slot].reference else { continue }
-            if let found = try StoreError.mapping({ () throws(StoreError) in try store.item(reference.target, id: id) }) {
+            if let found = try store.item(reference.target, id: id) {
                 related.references.insert(found.item)
                 related.version = max(related.version, found.version)
             }

@@ -15,7 +15,7 @@ extension CatalogListController {
     static let defaultChangeLimit = 100
     static let maxChangeLimit = 1_000
 
-    func changes(_ request: Request) throws(HTTPError) -> Response {
+    func changes(_ request: Request) throws -> Response {
         let collection = try collection(request)
         var since: String?
         var limit = Self.defaultChangeLimit
@@ -25,7 +25,7 @@ extension CatalogListController {
             switch item.name {
             case "since", "limit":
                 guard seen.insert(item.name).inserted else {
-                    throw .badRequest("DUPLICATE_PARAMETER", "The parameter '\(item.name)' is given more than once.", parameter: item.name)
+                    throw HTTPError.badRequest("DUPLICATE_PARAMETER", "The parameter '\(item.name)' is given more than once.", parameter: item.name)
                 }
                 if item.name == "since" {
                     since = item.value
@@ -33,7 +33,7 @@ extension CatalogListController {
                     limit = try Self.parseChangeLimit(item.value)
                 }
             case "cursor":
-                throw .badRequest("UNKNOWN_PARAMETER", "A change feed has no cursor; it reads on from since.", parameter: item.name)
+                throw HTTPError.badRequest("UNKNOWN_PARAMETER", "A change feed has no cursor; it reads on from since.", parameter: item.name)
             default:
                 listItems.append(item)
             }
@@ -60,8 +60,7 @@ extension CatalogListController {
         let list = CatalogQuery(
             collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
             sections: parameters.sections, limit: 1, references: [])
-        let store = store
-        let batch = try StoreError.mapping { () throws(StoreError) in try store.changes(collection.name, after: after, limit: limit, in: list) }
+        let batch = try store.changes(collection.name, after: after, limit: limit, in: list)
         let writer = ChangeWriter(shape: shape, context: context, references: batch.references)
         for change in batch.changes { writer.write(change, into: &json) }
         json.endArray()

@@ -35,30 +35,30 @@ struct CatalogListController: Sendable {
         return collection
     }
 
-    func list(_ request: Request) throws(HTTPError) -> Response {
-        try page(request, collection: try collection(request), parent: nil) { () throws(HTTPError) in nil }
+    func list(_ request: Request) throws -> Response {
+        try page(request, collection: try collection(request), parent: nil) { nil }
     }
 
-    func childList(_ request: Request) throws(HTTPError) -> Response {
+    func childList(_ request: Request) throws -> Response {
         let owner = try collection(request)
         guard let child = served.child(request.parameter("child"), of: owner) else {
-            throw .notFound("No list of that name under \(owner.name); the item's links name its lists.")
+            throw HTTPError.notFound("No list of that name under \(owner.name); the item's links name its lists.")
         }
         guard let raw = request.parameter("id"), let id = EntityID(parsing: raw, kind: owner.definition.kind) else {
-            throw .notFound("No item in \(owner.name) has this id.")
+            throw HTTPError.notFound("No item in \(owner.name) has this id.")
         }
         let store = store
-        return try page(request, collection: child, parent: id) { () throws(HTTPError) in
-            guard let parent = try StoreError.mapping({ () throws(StoreError) in try store.item(owner.name, id: id) }) else {
-                throw .notFound("No item in \(owner.name) has this id.")
+        return try page(request, collection: child, parent: id) { () throws in
+            guard let parent = try store.item(owner.name, id: id) else {
+                throw HTTPError.notFound("No item in \(owner.name) has this id.")
             }
             return parent.item
         }
     }
 
     private func page(
-        _ request: Request, collection: ServedCollection, parent: EntityID?, loadParent: () throws(HTTPError) -> Item?
-    ) throws(HTTPError) -> Response {
+        _ request: Request, collection: ServedCollection, parent: EntityID?, loadParent: () throws -> Item?
+    ) throws -> Response {
         let context = request.renderContext
         let store = store
         let versions = collection.dependencies.map { store.version(of: $0) }
@@ -85,7 +85,7 @@ struct CatalogListController: Sendable {
             collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
             sections: parameters.sections, parent: parent, after: after, limit: parameters.limit,
             references: collection.referenceFields(parameters.view == .table ? .table : parameters.sections ? .sections : .rows))
-        let result = try StoreError.mapping { () throws(StoreError) in try store.page(query) }
+        let result = try store.page(query)
         let next = result.nextAfter.map { Cursor.seal(after: $0, shape: shape, signer: signer) }
         // Made once: the body's links.next and the Link header carry the same URL.
         let nextLink = next.map { CatalogLinks.list(shape, limit: parameters.limit, cursor: $0) }

@@ -18,7 +18,7 @@ struct HealthController: Sendable {
             do {
                 try check.run()
             } catch {
-                failures.append((check.name, "\(error)"))
+                failures.append((check.name, HealthCheck.answer(for: error).detail))
             }
         }
         let body: [UInt8]

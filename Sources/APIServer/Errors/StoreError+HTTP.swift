@@ -11,11 +11,13 @@ import Storage
 /// | `invalidReference(field:id:)` | 422 | `VALIDATION_FAILED`, one error on `/<field>` |
 /// | `stillReferenced` | 409 | `CONFLICT` |
 /// | `changesExpired` | 410 | `CHANGES_EXPIRED` (parameter `since`) |
-/// | `unavailable` | 503 | `SERVICE_UNAVAILABLE` |
+/// | `unavailable`, `database` with a transient result code (busy, locked, full, I/O) | 503 | `SERVICE_UNAVAILABLE` |
+/// | `database` with any other result code, `invariant` | 500 | `INTERNAL_ERROR` |
 ///
 /// Details are fixed sentences: a store's messages may name tables, SQL or file paths, which
-/// are for logs only.
-extension StoreError {
+/// are for logs only (the server logs the error itself for a 5xx). Handlers throw store errors
+/// as they come: the server renders every `HTTPResponseError` in one place.
+extension StoreError: HTTPResponseError {
     public var httpError: HTTPError {
         switch self {
         case .missing(let collection, let id):
@@ -38,26 +40,8 @@ extension StoreError {
             return HTTPError(
                 status: 410, code: "CHANGES_EXPIRED",
                 detail: "The token is older than the retained change history; reload the list.", parameter: "since")
-        case .unavailable, .incompatibleDefinition:
-            return .serviceUnavailable("The database cannot answer right now.")
-        }
-    }
-
-    /// Runs a store call, turning its failure into ``httpError``.
-    public static func mapping<T>(_ body: () throws(StoreError) -> T) throws(HTTPError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw error.httpError
-        }
-    }
-
-    /// Runs an async store call (a write), turning its failure into ``httpError``.
-    public static func mappingAsync<T>(_ body: () async throws(StoreError) -> T) async throws(HTTPError) -> T {
-        do {
-            return try await body()
-        } catch {
-            throw error.httpError
+        case .unavailable, .database, .incompatibleDefinition, .invariant:
+            return isTransient ? .serviceUnavailable("The database cannot answer right now.") : .internalError()
         }
     }
 }

@@ -23,7 +23,7 @@ public final class CatalogBulkLoader {
     /// Inserts `item` into `collection`; a refused item leaves no trace.
     public func insert(_ item: Item, into collection: String) throws(StoreError) {
         if let failure { throw failure }
-        guard let table = tables[collection] else { throw StoreError.unavailable("no collection \(collection)") }
+        guard let table = tables[collection] else { throw StoreError.invariant("no collection \(collection)") }
         let columns: [(any DatabaseValueConvertible)?]
         do {
             columns = try writer.checkInsert(item, into: table)

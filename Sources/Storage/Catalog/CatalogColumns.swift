@@ -73,7 +73,7 @@ enum CatalogColumns {
         let collection = table.collection
         let parsed = row.withText(0) { $0.flatMap { EntityID(parsingUTF8: $0, kind: collection.kind) } }
         guard let id = parsed else {
-            throw StoreError.unavailable("stored id \"\(row.text(0) ?? "")\" is not a valid \(collection.kind.rawValue) id")
+            throw StoreError.invariant("stored id \"\(row.text(0) ?? "")\" is not a valid \(collection.kind.rawValue) id")
         }
         let version = row.integer(1) ?? 0
         var values: [FieldValue] = []
@@ -104,7 +104,7 @@ enum CatalogColumns {
             return row.integer(column).map { .boolean($0 != 0) } ?? .null
         case .reference(let collection):
             guard let id = row.withText(column, { $0.flatMap { EntityID(parsingUTF8: $0, kind: nil) } }) else {
-                throw StoreError.unavailable("a stored reference to \(collection) is not an id")
+                throw StoreError.invariant("a stored reference to \(collection) is not an id")
             }
             return .reference(id)
         case .numbers:
@@ -137,7 +137,7 @@ enum CatalogColumns {
     static func names(_ json: String) throws -> [NamedEntry] {
         let stored = try JSONDecoder().decode([StoredName].self, from: Data(json.utf8))
         return try stored.map { entry in
-            guard let id = EntityID(parsing: entry.id) else { throw StoreError.unavailable("a stored name's id \"\(entry.id)\" is not an id") }
+            guard let id = EntityID(parsing: entry.id) else { throw StoreError.invariant("a stored name's id \"\(entry.id)\" is not an id") }
             return NamedEntry(id: id, name: entry.name)
         }
     }

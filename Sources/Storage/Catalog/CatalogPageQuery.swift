@@ -31,12 +31,12 @@ struct CatalogPageQuery {
         limit = min(max(query.limit, 1), 1_000)
         var keys: [OrderKey] = []
         if query.sections {
-            guard !table.sectionColumns.isEmpty else { throw StoreError.unavailable("\(collection.name) has no sections") }
+            guard !table.sectionColumns.isEmpty else { throw StoreError.invariant("\(collection.name) has no sections") }
             keys += table.sectionColumns.map { OrderKey(column: $0, descending: false) }
         }
         for key in query.sort {
             guard let columns = table.orderColumns(ofSort: key.field) else {
-                throw StoreError.unavailable("\(collection.name) cannot be sorted by \"\(key.field)\"")
+                throw StoreError.invariant("\(collection.name) cannot be sorted by \"\(key.field)\"")
             }
             keys += columns.map { OrderKey(column: $0, descending: key.descending) }
         }
@@ -45,13 +45,13 @@ struct CatalogPageQuery {
         if let after = query.after {
             // Cursors are signed by the API, so a position that does not fit is a bug, not input.
             guard after.count == keys.count else {
-                throw StoreError.unavailable("keyset position has \(after.count) values, the order has \(keys.count) keys")
+                throw StoreError.invariant("keyset position has \(after.count) values, the order has \(keys.count) keys")
             }
             self.after = try zip(after, keys).map { (value, key) throws(StoreError) in
                 switch (value, key.column.isText) {
                 case (.text(let text), true): return text.databaseValue
                 case (.integer(let integer), false): return integer.databaseValue
-                default: throw StoreError.unavailable("keyset position value \(value) does not fit \(key.column.column)")
+                default: throw StoreError.invariant("keyset position value \(value) does not fit \(key.column.column)")
                 }
             }
         } else {
@@ -60,11 +60,11 @@ struct CatalogPageQuery {
         switch (query.parent, table.parentColumn) {
         case (let parent?, let column?): add("t.\(CatalogTable.quote(column)) = ?", [parent.rawValue.databaseValue])
         case (nil, nil): break
-        case (nil, _?): throw StoreError.unavailable("\(collection.name) are listed under their parent")
-        case (_?, nil): throw StoreError.unavailable("\(collection.name) have no parent")
+        case (nil, _?): throw StoreError.invariant("\(collection.name) are listed under their parent")
+        case (_?, nil): throw StoreError.invariant("\(collection.name) have no parent")
         }
         for condition in query.conditions { try add(condition) }
-        if query.search != nil, table.searchTable == nil { throw StoreError.unavailable("\(collection.name) cannot be searched") }
+        if query.search != nil, table.searchTable == nil { throw StoreError.invariant("\(collection.name) cannot be searched") }
     }
 
     /// Rows whose folded title or subtitle contains `text`, checked row by row. The title key is
@@ -105,7 +105,7 @@ struct CatalogPageQuery {
         let collection = table.collection
         guard collection.fields.indices.contains(condition.field), let slot = collection.fields[condition.field].slot,
             let first = condition.values.first
-        else { throw StoreError.unavailable("a filter of \(collection.name) names no stored field or no value") }
+        else { throw StoreError.invariant("a filter of \(collection.name) names no stored field or no value") }
         let columns = table.valueColumns[slot].map { "t.\(CatalogTable.quote($0))" }
         switch condition.operation {
         case .equals:
@@ -138,7 +138,7 @@ struct CatalogPageQuery {
         case .reference(let id): return ("\(columns[0]) \(op) ?", [id.rawValue.databaseValue])
         case .money(let money) where columns.count == 2:
             return ("(\(columns[1]) = ? AND \(columns[0]) \(op) ?)", [money.currency.databaseValue, money.minorUnits.databaseValue])
-        default: throw StoreError.unavailable("a filter value \(value) cannot be compared")
+        default: throw StoreError.invariant("a filter value \(value) cannot be compared")
         }
     }
 

@@ -37,7 +37,7 @@ extension CatalogStore {
             for (sql, arguments) in plan.precedingStatements(before: position) {
                 guard let previous = try String.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) else { continue }
                 guard let previousID = EntityID(parsing: previous, kind: kind) else {
-                    throw StoreError.unavailable("a row's id \(previous) is malformed")
+                    throw StoreError.invariant("a row's id \(previous) is malformed")
                 }
                 return .after(previousID)
             }

@@ -20,7 +20,7 @@ extension CatalogStore {
                     }
                 }
                 guard let (items, nextAfter) = try rows ?? readRows(db, plan, walking: nil) else {
-                    throw StoreError.unavailable("a page read without a walk gave up")
+                    throw StoreError.invariant("a page read without a walk gave up")
                 }
                 return CatalogPage(
                     items: items, nextAfter: nextAfter, references: try references(db, of: items.map(\.item), in: table, fields: query.references))
@@ -100,7 +100,7 @@ extension CatalogStore {
                 for entry in entries {
                     guard let id = EntityID(parsing: entry.id, kind: table.collection.kind),
                         let operation = ChangeOperation(rawValue: entry.operation)
-                    else { throw StoreError.unavailable("change \(entry.sequence) is malformed") }
+                    else { throw StoreError.invariant("change \(entry.sequence) is malformed") }
                     let item = operation == .delete ? nil : try Self.fetchItem(db, table: table, id: id)
                     let placement = try item == nil ? nil : placer?.place(id, db)
                     changes.append(CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item, placement: placement))

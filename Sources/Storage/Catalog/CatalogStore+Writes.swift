@@ -8,14 +8,14 @@ import GRDB
 extension CatalogStore {
     /// Inserts a new item (its id already assigned); returns it with its version.
     public func insert(_ item: Item, into collection: String) async throws(StoreError) -> Versioned<Item> {
-        guard let written = try await submit(.insert(item, collection: collection)) else { throw StoreError.unavailable("insert returned no item") }
+        guard let written = try await submit(.insert(item, collection: collection)) else { throw StoreError.invariant("insert returned no item") }
         return written
     }
 
     /// Replaces an existing item; with `ifVersion`, only when its version is still that one.
     public func update(_ item: Item, in collection: String, ifVersion: Int64?) async throws(StoreError) -> Versioned<Item> {
         guard let written = try await submit(.update(item, collection: collection, ifVersion: ifVersion)) else {
-            throw StoreError.unavailable("update returned no item")
+            throw StoreError.invariant("update returned no item")
         }
         return written
     }

@@ -67,7 +67,7 @@ public final class CatalogStore: Sendable {
     }
 
     func table(_ name: String) throws(StoreError) -> CatalogTable {
-        guard let table = tables[name] else { throw StoreError.unavailable("no collection \(name)") }
+        guard let table = tables[name] else { throw StoreError.invariant("no collection \(name)") }
         return table
     }
 
@@ -126,7 +126,7 @@ public final class CatalogStore: Sendable {
         }
     }
 
-    /// Checkpoints and closes the connections; later calls fail with `.unavailable`.
+    /// Checkpoints and closes the connections; later calls fail (SQLite: misuse of a closed connection).
     public func close() throws(StoreError) {
         do {
             try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }

@@ -37,7 +37,7 @@ struct CatalogWriter {
     }
 
     private func table(_ name: String) throws -> CatalogTable {
-        guard let table = tables[name] else { throw StoreError.unavailable("no collection \(name)") }
+        guard let table = tables[name] else { throw StoreError.invariant("no collection \(name)") }
         return table
     }
 
@@ -51,7 +51,7 @@ struct CatalogWriter {
     /// load, where `writeInsert` finds out) a new id. Writes nothing; returns the row's column
     /// values for `writeInsert`.
     func checkInsert(_ item: Item, into table: CatalogTable) throws -> [(any DatabaseValueConvertible)?] {
-        guard item.id.kind == table.collection.kind else { throw StoreError.unavailable("\(item.id) is not an id of \(table.collection.name)") }
+        guard item.id.kind == table.collection.kind else { throw StoreError.invariant("\(item.id) is not an id of \(table.collection.name)") }
         if bulk == nil, try currentRow(item.id, in: table) != nil { throw try existing(item.id, in: table) }
         try checkReferences(of: item, in: table)
         return try columnValues(item, table)
@@ -150,7 +150,7 @@ struct CatalogWriter {
     }
 
     private func columnValues(_ item: Item, _ table: CatalogTable) throws -> [(any DatabaseValueConvertible)?] {
-        guard let renderer = renderers[table.collection.name] else { throw StoreError.unavailable("no renderer for \(table.collection.name)") }
+        guard let renderer = renderers[table.collection.name] else { throw StoreError.invariant("no renderer for \(table.collection.name)") }
         let key = try Self.sectionKey(of: item, in: table, db: db, tables: tables, renderers: renderers)
         return CatalogColumns.values(of: item, in: table, renderer: renderer, sectionKey: key)
     }

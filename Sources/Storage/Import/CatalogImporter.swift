@@ -63,7 +63,8 @@ public struct CatalogImporter {
         case .versionMismatch: "an item with this id already exists"
         case .invalidReference(let field, let id): "\(field.dropFirst("/".count)) \"\(id)\" does not exist"
         case .missing(_, let id): "\(id) does not exist"
-        case .stillReferenced(let reason), .unavailable(let reason), .incompatibleDefinition(let reason): reason
+        case .stillReferenced(let reason), .unavailable(let reason), .incompatibleDefinition(let reason), .invariant(let reason): reason
+        case .database(let code, let message): "SQLite \(code): \(message)"
         case .changesExpired: "the change log expired"
         }
     }
