@@ -38,10 +38,13 @@ public final class Application: Sendable {
         }
     }
 
+    /// With a store, requests pass `KeyAuthenticator` (the API keys in the store's file) first.
     public init(configuration: ServerConfiguration, dependencies: Dependencies) throws {
         let router = Self.makeRouter(dependencies)
+        var stages: [any RequestStage] = []
+        if let store = dependencies.store { stages.append(KeyAuthenticator(keys: try KeyStore(path: store.path))) }
         server = try Server(
-            configuration: configuration, router: router, logger: dependencies.logger,
+            configuration: configuration, router: router, stages: stages, logger: dependencies.logger,
             metricsFactory: PrometheusMetricsFactory(registry: dependencies.registry), accessLog: dependencies.accessLog)
     }
 

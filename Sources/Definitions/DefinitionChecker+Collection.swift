@@ -55,7 +55,7 @@ extension DefinitionChecker {
         return CollectionDefinition(
             name: draft.name, kind: kind, title: title, fields: fields, row: row, sorts: sorts, defaultSort: order, filters: filters,
             search: search, sections: sections, table: table, empty: empty, searchEmpty: searchEmpty, limits: limits, parent: parent,
-            writable: draft.writable)
+            writable: draft.writable, readsNeedKey: draft.readsNeedKey)
     }
 
     /// `row: {title, subtitle, trailing, image}`.

@@ -5,7 +5,7 @@ import Yams
 extension DefinitionChecker {
     static let collectionKeys = [
         "idPrefix", "title", "fields", "row", "sort", "defaultSort", "filters", "search", "sections", "table", "empty", "searchEmpty",
-        "limit", "parent", "writable",
+        "limit", "parent", "writable", "read",
     ]
     static let reservedFieldNames = ["id", "links"]
 
@@ -54,6 +54,15 @@ extension DefinitionChecker {
         if let node = body.value("idPrefix") { draft.kind = idPrefix(node, "`idPrefix` of \(what)") }
         if let node = body.value("title") { draft.title = text(node, "The title of \(what)") }
         if let node = body.value("writable") { draft.writable = boolean(node, "`writable` of \(what)") ?? true }
+        if let node = body.value("read") {
+            switch string(node, "`read` of \(what)") {
+            case "public"?: draft.readsNeedKey = false
+            case "key"?: draft.readsNeedKey = true
+            case let other?:
+                report("invalid-read-access", "`read` of \(what) must be `public` (anyone may read) or `key` (an API key with a read scope), not `\(other)`.", at: node)
+            case nil: break
+            }
+        }
         guard let node = body.value("fields"), let entries = entries(node, "The fields of \(what)") else { return draft }
         if entries.isEmpty {
             report("no-fields", "The fields of \(what) are empty: declare at least one field.", at: node)

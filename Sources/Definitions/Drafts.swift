@@ -15,6 +15,7 @@ struct CollectionDraft {
     /// Exact field names to indexes; the first of a repeated name wins.
     var fieldIndex: [String: Int] = [:]
     var writable = true
+    var readsNeedKey = false
 
     var what: String { "collection `\(name)`" }
 

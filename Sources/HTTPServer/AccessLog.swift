@@ -163,15 +163,17 @@ public final class AccessLog: Sendable {
         if ownsDescriptor { Glibc.close(descriptor) }
     }
 
-    /// The line after its timestamp: `"id":…,"method":…,"route":…,"target":…,"status":…,
-    /// "bytes":…,"ms":…}` and a newline. The target, as the client sent it, is escaped like any
-    /// JSON string, so no client can forge a line.
+    /// The line after its timestamp: `"id":…,"method":…,"route":…,"target":…,"key":…,
+    /// "status":…,"bytes":…,"ms":…}` and a newline (`key`, the id of the request's API key, only
+    /// when it has one). The target, as the client sent it, is escaped like any JSON string, so
+    /// no client can forge a line; a credential in its query is replaced (`redacted`).
     static func line(_ request: Request, status: Int, bytes: Int, nanoseconds: UInt64) -> [UInt8] {
         var writer = JSONWriter(capacity: 160 + request.target.utf8.count)
         writer.field(Keys.id, request.id)
         writer.field(Keys.method, request.method.rawValue)
         writer.field(Keys.route, request.routeTemplate)
-        writer.field(Keys.target, Self.truncated(request.target, toBytes: 1_024))
+        writer.field(Keys.target, Self.truncated(Self.redacted(request), toBytes: 1_024))
+        if let principal = request.principal { writer.field(Keys.key, principal.id) }
         writer.field(Keys.status, status)
         writer.field(Keys.bytes, bytes)
         writer.key(Keys.ms)
@@ -190,9 +192,28 @@ public final class AccessLog: Sendable {
         static let method = JSONWriter.Key("method")
         static let route = JSONWriter.Key("route")
         static let target = JSONWriter.Key("target")
+        static let key = JSONWriter.Key("key")
         static let status = JSONWriter.Key("status")
         static let bytes = JSONWriter.Key("bytes")
         static let ms = JSONWriter.Key("ms")
+    }
+
+    /// Query parameters that carry credentials when clients put them where they do not belong.
+    public static let credentialParameters: Set<String> = ["access_token", "api_key", "apikey", "key", "token", "secret", "authorization"]
+
+    /// The target, with the value of each credential parameter of its query replaced by
+    /// `REDACTED`: the server refuses such a request, and its log line must not keep the secret.
+    static func redacted(_ request: Request) -> String {
+        guard request.query.contains(where: { credentialParameters.contains($0.name.lowercased()) }),
+            let mark = request.target.firstIndex(of: "?")
+        else { return request.target }
+        let parts = request.target[request.target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { part in
+            let name = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            var raw = String(name)
+            let decoded = raw.withUTF8 { try? PercentDecoding.decode($0, plusAsSpace: true) } ?? raw
+            return credentialParameters.contains(decoded.lowercased()) ? name + "=REDACTED" : part
+        }
+        return String(request.target[..<mark]) + "?" + parts.joined(separator: "&")
     }
 
     /// `text`, cut at a scalar boundary to at most `limit` UTF-8 bytes.

@@ -19,6 +19,8 @@ public struct Request: Sendable {
     public var routeTemplate: String?
     /// The matched route's index in its router (-1 when none matched): a cheap metrics key.
     public var routeIndex: Int
+    /// Who sent it, when a stage authenticated it (`RequestStage`); nil for an anonymous request.
+    public var principal: Principal?
     /// `If-None-Match` named a tag of a gzip body (`"abc-gzip"`), rewritten to the handler's
     /// own tag before routing; a 304 then names the gzip tag again (`ResponseEncoding`).
     var conditionalNamedGzip = false
@@ -39,6 +41,7 @@ public struct Request: Sendable {
         self.parameters = RouteParameters()
         self.routeTemplate = nil
         self.routeIndex = -1
+        self.principal = nil
     }
 
     /// The value of the first query item called `name`.

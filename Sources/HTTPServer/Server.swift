@@ -25,16 +25,17 @@ public final class Server: Sendable {
     /// The port the server listens on (the one picked when configured with port 0).
     public var port: Int { daemon.port }
 
-    /// Starts listening at once; answers requests on libmicrohttpd's pool threads. The server
-    /// owns `accessLog`: its shutdown writes the last lines and closes it.
+    /// Starts listening at once; answers requests on libmicrohttpd's pool threads. `stages` run
+    /// before routing, in order (`RequestStage`). The server owns `accessLog`: its shutdown
+    /// writes the last lines and closes it.
     public init(
-        configuration: ServerConfiguration, router: Router, logger: Logger = Logger(label: "rowserver.http"),
+        configuration: ServerConfiguration, router: Router, stages: [any RequestStage] = [], logger: Logger = Logger(label: "rowserver.http"),
         metricsFactory: any MetricsFactory = MetricsSystem.factory, accessLog: AccessLog? = nil
     ) throws {
         // A client closing its socket mid-response must not kill the process.
         signal(SIGPIPE, SIG_IGN)
         let observer = RequestObserver(accessLog: accessLog, factory: metricsFactory)
-        let core = ServerCore(configuration: configuration, router: router, logger: logger, observer: observer)
+        let core = ServerCore(configuration: configuration, router: router, stages: stages, logger: logger, observer: observer)
         let retained = Unmanaged.passRetained(core)
         do {
             daemon = try Daemon(configuration: configuration, cls: retained.toOpaque())

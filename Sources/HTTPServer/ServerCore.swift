@@ -8,6 +8,8 @@ import Synchronization
 final class ServerCore: Sendable {
     let configuration: ServerConfiguration
     let router: Router
+    /// Run in order before routing (`RequestStage`).
+    let stages: [any RequestStage]
     let cors: CORSPolicy
     let logger: Logger
     let observer: RequestObserver
@@ -29,9 +31,10 @@ final class ServerCore: Sendable {
         var isClosed = false
     }
 
-    init(configuration: ServerConfiguration, router: Router, logger: Logger, observer: RequestObserver) {
+    init(configuration: ServerConfiguration, router: Router, stages: [any RequestStage] = [], logger: Logger, observer: RequestObserver) {
         self.configuration = configuration
         self.router = router
+        self.stages = stages
         self.cors = CORSPolicy(allowedOrigins: configuration.allowedOrigins)
         self.logger = logger
         self.observer = observer
@@ -169,6 +172,13 @@ final class ServerCore: Sendable {
                 return .response(ProblemDetails.response(for: .notFound()))
             }
             return .response(cors.preflight(allowed: allowed, request: request))
+        }
+        for stage in stages {
+            do {
+                try stage.prepare(&request)
+            } catch {
+                return .response(Self.failure(error, request, logger: logger))
+            }
         }
         switch router.match(request.method, request.segments) {
         case .notFound:

@@ -14,7 +14,7 @@ public final class RowClient: Sendable {
     public struct Configuration: Sendable {
         /// Where the server is: `http://localhost:8080`.
         public var baseURL: URL
-        /// An API key, sent as `Authorization: Bearer` (writes need one when the server asks for keys).
+        /// An API key, sent as `Authorization: Bearer`: every write needs one with a write scope, and reads of a collection that says `read: key` one with a read scope.
         public var key: String?
         /// `Accept-Language`: the locale the server formats rows in (en-US when nil).
         public var language: String?

@@ -10,9 +10,11 @@ import Storage
 
 /// The application serving a definition file on an ephemeral port over a real SQLite file in a
 /// fresh temporary folder (removed when the value goes away).
-final class CatalogTestServer: Sendable {
+final class CatalogTestServer: KeyedTestServer, Sendable {
     let application: Application
     let store: CatalogStore
+    /// A key with the write scope: every write needs one.
+    let writeKey: String
     let directory: URL
 
     var port: Int { application.port }
@@ -23,6 +25,7 @@ final class CatalogTestServer: Sendable {
         let catalog = try DefinitionLoader.load(path: path)
         store = try CatalogStore(
             path: directory.appendingPathComponent("catalog.sqlite").path, catalog: catalog, options: .init(seedDemoData: seedDemoData))
+        writeKey = try KeyStore(path: store.path).create(name: "test", scopes: ["write"], at: 0).secret
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
@@ -47,6 +50,7 @@ final class CatalogTestServer: Sendable {
     func send(_ method: String, _ target: String, json: String? = nil, headers: [(String, String)] = []) async throws -> HTTPResponse {
         var all = headers
         if json != nil { all.append(("Content-Type", method == "PATCH" ? "application/merge-patch+json" : "application/json")) }
+        if method != "GET" && method != "HEAD" { all.insert(authorization, at: 0) }
         return try await fetch(port: port, method, target, headers: all, body: Array((json ?? "").utf8))
     }
 

@@ -156,8 +156,7 @@ struct ChangeFeedPlacementTests {
 
     static func send(_ app: LiveStoreApplication, _ method: String, _ target: String, _ json: String?) async throws -> HTTPResponse {
         let type = method == "PATCH" ? "application/merge-patch+json" : "application/json"
-        let response = try await fetch(
-            port: app.port, method, target, headers: json == nil ? [] : [("Content-Type", type)], body: Array((json ?? "").utf8))
+        let response = try await app.write(method, target, headers: json == nil ? [] : [("Content-Type", type)], body: Array((json ?? "").utf8))
         #expect((200..<300).contains(response.status), "\(method) \(target): \(response.status)")
         return response
     }

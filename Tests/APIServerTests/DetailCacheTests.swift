@@ -28,7 +28,7 @@ struct DetailCacheTests {
         let server = try ItemsTestServer()
         let path = try await server.create("products", Self.product)
         #expect(try await fetch(port: server.port, path).status == 200)
-        #expect(try await fetch(port: server.port, "DELETE", path).status == 204)
+        #expect(try await server.write("DELETE", path).status == 204)
         #expect(try await fetch(port: server.port, path).status == 404)
     }
 

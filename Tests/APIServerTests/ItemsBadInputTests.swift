@@ -111,7 +111,7 @@ struct ItemsBadInputTests {
             .replacingOccurrences(of: "{person}", with: person).replacingOccurrences(of: "{department}", with: department)
         var headers: [(String, String)] = []
         if let contentType = testCase.contentType { headers.append(("Content-Type", contentType)) }
-        let response = try await fetch(port: server.port, testCase.method, target, headers: headers, body: testCase.body)
+        let response = try await server.write(testCase.method, target, headers: headers, body: testCase.body)
 
         #expect(response.status == testCase.status)
         #expect(response.header("Content-Type") == "application/problem+json")

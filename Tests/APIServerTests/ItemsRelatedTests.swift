@@ -47,12 +47,12 @@ struct ItemsRelatedTests {
         let person = try await server.create(
             "people",
             #"{"givenName":"Ada","familyName":"L","emailAddress":"a@b","phoneNumber":"1","departmentID":"\#(Self.id(sales))"}"#)
-        let refused = try await fetch(port: server.port, "DELETE", sales)
+        let refused = try await server.write("DELETE", sales)
         #expect(refused.status == 409)
         #expect(refused.problemCode == "CONFLICT")
         let moved = try await server.send("PATCH", person, json: #"{"departmentID":"\#(Self.id(support))"}"#)
         #expect((moved.json?["department"] as? [String: Any])?["name"] as? String == "Support")
-        #expect(try await fetch(port: server.port, "DELETE", sales).status == 204)
+        #expect(try await server.write("DELETE", sales).status == 204)
     }
 
     @Test func aSampleIsReadUnderItsTrackWithItsChannelsLevels() async throws {
@@ -95,7 +95,7 @@ struct ItemsRelatedTests {
         let other = try await server.create("tracks", #"{"title":"Other","channels":[{"name":"Mono"}]}"#)
         #expect(try await fetch(port: server.port, "\(other)/samples/\(sampleID.rawValue)").status == 404)
         // Samples are the server's (`writable: false`): no write method, as their OpenAPI says.
-        #expect(try await fetch(port: server.port, "DELETE", path).status == 405)
+        #expect(try await server.write("DELETE", path).status == 405)
         #expect(try await server.send("PATCH", path, json: #"{"timestampMilliseconds":1}"#).status == 405)
         let list = String(path[..<(path.range(of: "/", options: .backwards)?.lowerBound ?? path.endIndex)])
         let post = try await server.send("POST", list, json: #"{"timestampMilliseconds":1,"levels":[0.5]}"#)

@@ -70,13 +70,13 @@ struct ItemsRouteTests {
     @Test func deletedItemsAre404() async throws {
         let server = try ItemsTestServer()
         let location = try await server.create("articles", #"{"headline":"News","markdown":"**Big** news"}"#)
-        let deleted = try await fetch(port: server.port, "DELETE", location)
+        let deleted = try await server.write("DELETE", location)
         #expect(deleted.status == 204)
         #expect(deleted.body.isEmpty)
         let read = try await fetch(port: server.port, location)
         #expect(read.status == 404)
         #expect(read.problemCode == "NOT_FOUND")
-        #expect(try await fetch(port: server.port, "DELETE", location).status == 404)
+        #expect(try await server.write("DELETE", location).status == 404)
         #expect(try await server.send("PATCH", location, json: #"{"headline":"Old"}"#).status == 404)
     }
 
@@ -92,7 +92,7 @@ struct ItemsRouteTests {
         let refused = try await server.send("PATCH", location, json: #"{"body":"Third"}"#, headers: [("If-Match", stale)])
         #expect(refused.status == 412)
         #expect(refused.problemCode == "PRECONDITION_FAILED")
-        let refusedDelete = try await fetch(port: server.port, "DELETE", location, headers: [("If-Match", stale)])
+        let refusedDelete = try await server.write("DELETE", location, headers: [("If-Match", stale)])
         #expect(refusedDelete.status == 412)
         let foreign = try await server.send("PATCH", location, json: #"{"body":"Third"}"#, headers: [("If-Match", "W/\"x\"")])
         #expect(foreign.status == 412)
@@ -106,9 +106,9 @@ struct ItemsRouteTests {
         let accepted = try await server.send(
             "PATCH", location, json: #"{"body":"Third"}"#, headers: [("If-Match", "\(stale), \(otherLocale)")])
         #expect(accepted.status == 200)
-        let star = try await fetch(port: server.port, "DELETE", location, headers: [("If-Match", "*")])
+        let star = try await server.write("DELETE", location, headers: [("If-Match", "*")])
         #expect(star.status == 204)
-        let gone = try await fetch(port: server.port, "DELETE", location, headers: [("If-Match", "*")])
+        let gone = try await server.write("DELETE", location, headers: [("If-Match", "*")])
         #expect(gone.status == 404)
     }
 

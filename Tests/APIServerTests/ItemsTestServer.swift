@@ -9,9 +9,11 @@ import Storage
 
 /// The application on an ephemeral port over an empty SQLite file in a fresh temporary
 /// folder (removed when the value goes away), with helpers for the item routes.
-final class ItemsTestServer: Sendable {
+final class ItemsTestServer: KeyedTestServer, Sendable {
     let application: Application
     let store: CatalogStore
+    /// A key with the write scope: every write needs one.
+    let writeKey: String
     let directory: URL
 
     var port: Int { application.port }
@@ -21,6 +23,7 @@ final class ItemsTestServer: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try CatalogStore(
             path: directory.appendingPathComponent("items.sqlite").path, catalog: try DefinitionLoader.demo(), options: .init(seedDemoData: false))
+        writeKey = try KeyStore(path: store.path).create(name: "test", scopes: ["write"], at: 0).secret
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
@@ -43,6 +46,7 @@ final class ItemsTestServer: Sendable {
     ) async throws -> HTTPResponse {
         var all = headers
         if json != nil, let contentType { all.append(("Content-Type", contentType)) }
+        if method != "GET" && method != "HEAD" { all.insert(authorization, at: 0) }
         return try await fetch(port: port, method, target, headers: all, body: Array((json ?? "").utf8))
     }
 

@@ -8,9 +8,11 @@ import Storage
 
 /// The application on an ephemeral port over a real SQLite file in a fresh temporary folder,
 /// filled with the demo data. The folder is removed when the value goes away.
-final class LiveStoreApplication: Sendable {
+final class LiveStoreApplication: KeyedTestServer, Sendable {
     let application: Application
     let store: CatalogStore
+    /// A key with the write scope: every write needs one.
+    let writeKey: String
     let directory: URL
 
     var port: Int { application.port }
@@ -21,6 +23,7 @@ final class LiveStoreApplication: Sendable {
         store = try CatalogStore(
             path: directory.appendingPathComponent("test.sqlite").path, catalog: try DefinitionLoader.demo(),
             options: .init(seedDemoData: seedDemoData, changeRetention: changeRetention))
+        writeKey = try KeyStore(path: store.path).create(name: "test", scopes: ["write"], at: 0).secret
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2

@@ -14,8 +14,7 @@ struct MergePatchRouteTests {
         let row = try #require((try await fetch(port: app.port, "/v1/products?limit=1").json?["rows"] as? [[String: Any]])?.first)
         let link = try #require(row["detail"] as? String)
         let before = try await fetch(port: app.port, link)
-        let response = try await fetch(
-            port: app.port, "PATCH", link, headers: [("Content-Type", "application/merge-patch+json")], body: Array(patch.utf8))
+        let response = try await app.write("PATCH", link, headers: [("Content-Type", "application/merge-patch+json")], body: Array(patch.utf8))
         #expect(response.status == 422)
         #expect(response.json?["code"] as? String == "VALIDATION_FAILED")
         let after = try await fetch(port: app.port, link)

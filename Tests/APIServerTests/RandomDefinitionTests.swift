@@ -56,6 +56,8 @@ struct RandomDefinitionTests {
         let owners: [EntityID: String]
         let server: Application
         let directory: URL
+        /// `Authorization` with a key that has the write scope.
+        let authorization: (String, String)
     }
 
     static func setUp(seed: UInt64) throws -> Setup {
@@ -76,6 +78,7 @@ struct RandomDefinitionTests {
         logger.logLevel = .warning
         let server = try Application(
             configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store))
+        let key = try KeyStore(path: store.path).create(name: "test", scopes: ["write"], at: 0).secret
         let things = try #require(catalog.collection(named: "things"))
         let ownersCollection = try #require(catalog.collection(named: "owners"))
         var owners: [EntityID: String] = [:]
@@ -84,7 +87,7 @@ struct RandomDefinitionTests {
         }
         return Setup(
             definition: definition, catalog: catalog, things: things, items: made.filter { $0.0.name == "things" }.map(\.1), owners: owners,
-            server: server, directory: directory)
+            server: server, directory: directory, authorization: ("Authorization", "Bearer " + key))
     }
 
     func walk(_ setup: Setup, _ target: String) async throws -> [String] {
@@ -213,14 +216,14 @@ struct RandomDefinitionTests {
             document = .object(members)
         }
         let created = try await fetch(
-            port: setup.server.port, "POST", "/v1/things", headers: [("Content-Type", "application/json")], body: Array(document.text.utf8))
+            port: setup.server.port, "POST", "/v1/things", headers: [setup.authorization, ("Content-Type", "application/json")], body: Array(document.text.utf8))
         #expect(created.status == 201, "seed \(seed): \(created.text)")
         if let required = things.fields.first(where: { $0.rules.required && $0.isStored && $0.defaultValue == nil }),
             case .object(let members) = document
         {
             let missing = JSONValue.object(members.filter { $0.key != required.name })
             let refused = try await fetch(
-                port: setup.server.port, "POST", "/v1/things", headers: [("Content-Type", "application/json")], body: Array(missing.text.utf8))
+                port: setup.server.port, "POST", "/v1/things", headers: [setup.authorization, ("Content-Type", "application/json")], body: Array(missing.text.utf8))
             #expect(refused.status == 422)
             #expect(refused.problemPointers.contains("/\(required.name)"), "seed \(seed): \(refused.text)")
         }

@@ -19,7 +19,7 @@ struct SamplesPageCacheTests {
         let page = try await fetch(port: server.port, "\(track)/samples?view=table")
         #expect(page.status == 200)
         #expect(try await fetch(port: server.port, "\(track)/samples?view=table").body == page.body)
-        #expect(try await fetch(port: server.port, "DELETE", track).status == 204)
+        #expect(try await server.write("DELETE", track).status == 204)
         #expect(try await fetch(port: server.port, "\(track)/samples?view=table").status == 404)
     }
 

@@ -15,6 +15,8 @@ final class RowKitTestServer: Sendable {
     let store: CatalogStore
     let directory: URL
     let client: RowClient
+    /// A key with the write scope, which both clients send.
+    let key: String
 
     init(changeRetention: Int = 100_000) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-test-\(UUID().uuidString)")
@@ -29,12 +31,13 @@ final class RowKitTestServer: Sendable {
         logger.logLevel = .warning
         application = try Application(
             configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store))
-        client = RowClient(baseURL: URL(string: "http://127.0.0.1:\(application.port)")!)
+        key = try KeyStore(path: store.path).create(name: "rowkit-test", scopes: ["write"], at: 0).secret
+        client = RowClient(baseURL: URL(string: "http://127.0.0.1:\(application.port)")!, key: key)
     }
 
     /// Another app's client of the same server.
     func secondClient() -> RowClient {
-        RowClient(baseURL: URL(string: "http://127.0.0.1:\(application.port)")!)
+        RowClient(baseURL: URL(string: "http://127.0.0.1:\(application.port)")!, key: key)
     }
 
     /// The ids of a collection's items in the store's default order, read from the store itself.

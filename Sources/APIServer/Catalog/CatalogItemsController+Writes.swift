@@ -13,22 +13,27 @@ extension CatalogItemsController {
     }
 
     func create(_ request: Request) async throws -> Response {
-        try await create(request, into: WriteTarget(collection: try collection(request), parent: nil))
+        let collection = try collection(request)
+        try authorizeWrite(request, collection)
+        return try await create(request, into: WriteTarget(collection: collection, parent: nil))
     }
 
     func update(_ request: Request) async throws -> Response {
         let collection = try collection(request)
+        try authorizeWrite(request, collection)
         return try await update(request, WriteTarget(collection: collection, parent: nil), id: try Self.id(request.parameter("id"), of: collection))
     }
 
     func delete(_ request: Request) async throws -> Response {
         let collection = try collection(request)
+        try authorizeWrite(request, collection)
         return try await delete(WriteTarget(collection: collection, parent: nil), id: try Self.id(request.parameter("id"), of: collection), request)
     }
 
     /// `POST /v1/<parent>/{id}/<child>`: 404 when the parent item does not exist.
     func childCreate(_ request: Request) async throws -> Response {
         let (owner, child) = try childCollection(request)
+        try authorizeWrite(request, child, under: owner)
         let parent = try Self.id(request.parameter("id"), of: owner)
         _ = try load(owner, parent)
         return try await create(request, into: WriteTarget(collection: child, parent: parent))
@@ -36,12 +41,14 @@ extension CatalogItemsController {
 
     func childUpdate(_ request: Request) async throws -> Response {
         let (owner, child) = try childCollection(request)
+        try authorizeWrite(request, child, under: owner)
         let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner))
         return try await update(request, target, id: try Self.id(request.parameter("childID"), of: child))
     }
 
     func childDelete(_ request: Request) async throws -> Response {
         let (owner, child) = try childCollection(request)
+        try authorizeWrite(request, child, under: owner)
         let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner))
         return try await delete(target, id: try Self.id(request.parameter("childID"), of: child), request)
     }
@@ -52,7 +59,7 @@ extension CatalogItemsController {
         let id = EntityID.generate(kind: collection.definition.kind)
         let item = try validated(
             ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .create(id), parent: target.parent))
-        let saved = try await store.insert(item, into: collection.name)
+        let saved = try await store.insert(item, into: collection.name, by: request.principal?.id)
         var response = detailResponse(
             saved.item, collection: collection, related: try related(saved, in: collection), context: request.renderContext, status: 201)
         response.headers.set("Location", CatalogLinks.detail(collection, saved.item.id, parent: target.parent))
@@ -91,7 +98,7 @@ extension CatalogItemsController {
             }
             let saved: Versioned<Item>
             do {
-                saved = try await store.update(item, in: collection.name, ifVersion: current.version)
+                saved = try await store.update(item, in: collection.name, ifVersion: current.version, by: request.principal?.id)
             } catch .versionMismatch where precondition == nil || precondition == .any {
                 // Another write landed since `current` was read: apply the patch to that one.
                 continue
@@ -117,7 +124,7 @@ extension CatalogItemsController {
                 if precondition != .any { ifVersion = current.version }
             }
         }
-        try await store.delete(id, from: collection.name, ifVersion: ifVersion)
+        try await store.delete(id, from: collection.name, ifVersion: ifVersion, by: request.principal?.id)
         return Response.empty(status: 204)
     }
 

@@ -67,12 +67,14 @@ struct CatalogItemsController: Sendable {
 
     func detail(_ request: Request) throws -> Response {
         let collection = try collection(request)
+        try authorizeRead(request, collection)
         let id = try Self.id(request.parameter("id"), of: collection)
         return try cachedDetail(collection, id, parent: nil, request: request) { () throws in try load(collection, id) }
     }
 
     func childDetail(_ request: Request) throws -> Response {
         let (owner, child) = try childCollection(request)
+        try authorizeRead(request, owner, child)
         let parent = try Self.id(request.parameter("id"), of: owner)
         let id = try Self.id(request.parameter("childID"), of: child)
         return try cachedDetail(child, id, parent: parent, request: request) { () throws in

@@ -17,6 +17,7 @@ extension CatalogListController {
 
     func changes(_ request: Request) throws -> Response {
         let collection = try collection(request)
+        try authorizeRead(request, collection)
         var since: String?
         var limit = Self.defaultChangeLimit
         var listItems: [QueryItem] = []

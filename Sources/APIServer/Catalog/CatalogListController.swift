@@ -36,7 +36,9 @@ struct CatalogListController: Sendable {
     }
 
     func list(_ request: Request) throws -> Response {
-        try page(request, collection: try collection(request), parent: nil) { nil }
+        let collection = try collection(request)
+        try authorizeRead(request, collection)
+        return try page(request, collection: collection, parent: nil) { nil }
     }
 
     func childList(_ request: Request) throws -> Response {
@@ -44,6 +46,7 @@ struct CatalogListController: Sendable {
         guard let child = served.child(request.parameter("child"), of: owner) else {
             throw HTTPError.notFound("No list of that name under \(owner.name); the item's links name its lists.")
         }
+        try authorizeRead(request, owner, child)
         guard let raw = request.parameter("id"), let id = EntityID(parsing: raw, kind: owner.definition.kind) else {
             throw HTTPError.notFound("No item in \(owner.name) has this id.")
         }

@@ -24,15 +24,19 @@ public final class CollectionDefinition: Sendable {
     public let searchEmpty: EmptyStateDefinition
     public let limits: ListLimits
     public let parent: ParentDefinition?
-    /// Whether clients may create, change and delete items.
+    /// Whether clients may create, change and delete items (with a key that has a write scope).
     public let writable: Bool
+    /// Whether reading its lists and details needs an API key with a read scope (`read: key`);
+    /// else anyone may read.
+    public let readsNeedKey: Bool
 
     private let fieldIndex: [String: Int]
 
     public init(
         name: String, kind: EntityKind, title: LocalizedText, fields: [FieldDefinition], row: RowDefinition, sorts: [SortDefinition],
         defaultSort: [SortKey], filters: [FilterDefinition], search: [ValueSpec], sections: SectionDefinition?, table: TableDefinition?,
-        empty: EmptyStateDefinition, searchEmpty: EmptyStateDefinition, limits: ListLimits, parent: ParentDefinition?, writable: Bool
+        empty: EmptyStateDefinition, searchEmpty: EmptyStateDefinition, limits: ListLimits, parent: ParentDefinition?, writable: Bool,
+        readsNeedKey: Bool = false
     ) {
         self.name = name
         self.kind = kind
@@ -55,6 +59,7 @@ public final class CollectionDefinition: Sendable {
         self.limits = limits
         self.parent = parent
         self.writable = writable
+        self.readsNeedKey = readsNeedKey
         fieldIndex = Dictionary(fields.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 

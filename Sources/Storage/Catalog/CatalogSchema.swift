@@ -39,6 +39,10 @@ enum CatalogSchema {
                     + "Serve it with that version, or start this one on a new file: --db NEW.sqlite.")
         }
         for statement in baseStatements { try db.execute(sql: statement) }
+        // Who wrote each change: a file from before API keys has no such column.
+        if try !db.columns(in: "changes").contains(where: { $0.name == "key_id" }) {
+            try db.execute(sql: "ALTER TABLE changes ADD COLUMN key_id TEXT")
+        }
         try refuseDroppedCollections(db, catalog: catalog)
         var recompute: [CatalogTable] = []
         for table in tables {

@@ -6,15 +6,18 @@ import GRDB
 /// every queued write, applies each in its own savepoint inside one transaction, commits once,
 /// and only then answers the writers.
 extension CatalogStore {
-    /// Inserts a new item (its id already assigned); returns it with its version.
-    public func insert(_ item: Item, into collection: String) async throws(StoreError) -> Versioned<Item> {
-        guard let written = try await submit(.insert(item, collection: collection)) else { throw StoreError.invariant("insert returned no item") }
+    /// Inserts a new item (its id already assigned); returns it with its version. `author`:
+    /// the API key's id its change-log entry names.
+    public func insert(_ item: Item, into collection: String, by author: String? = nil) async throws(StoreError) -> Versioned<Item> {
+        guard let written = try await submit(.insert(item, collection: collection), by: author) else {
+            throw StoreError.invariant("insert returned no item")
+        }
         return written
     }
 
     /// Replaces an existing item; with `ifVersion`, only when its version is still that one.
-    public func update(_ item: Item, in collection: String, ifVersion: Int64?) async throws(StoreError) -> Versioned<Item> {
-        guard let written = try await submit(.update(item, collection: collection, ifVersion: ifVersion)) else {
+    public func update(_ item: Item, in collection: String, ifVersion: Int64?, by author: String? = nil) async throws(StoreError) -> Versioned<Item> {
+        guard let written = try await submit(.update(item, collection: collection, ifVersion: ifVersion), by: author) else {
             throw StoreError.invariant("update returned no item")
         }
         return written
@@ -22,13 +25,13 @@ extension CatalogStore {
 
     /// Deletes an item (and the items whose reference to it cascades); with `ifVersion`, only
     /// when its version is still that one.
-    public func delete(_ id: EntityID, from collection: String, ifVersion: Int64?) async throws(StoreError) {
-        _ = try await submit(.delete(id, collection: collection, ifVersion: ifVersion))
+    public func delete(_ id: EntityID, from collection: String, ifVersion: Int64?, by author: String? = nil) async throws(StoreError) {
+        _ = try await submit(.delete(id, collection: collection, ifVersion: ifVersion), by: author)
     }
 
-    private func submit(_ write: CatalogWrite) async throws(StoreError) -> Versioned<Item>? {
+    private func submit(_ write: CatalogWrite, by author: String?) async throws(StoreError) -> Versioned<Item>? {
         let result = await withCheckedContinuation { continuation in
-            if queue.enqueue(.init(operation: write, continuation: continuation)) {
+            if queue.enqueue(.init(operation: SubmittedWrite(write: write, author: author), continuation: continuation)) {
                 pool.asyncWriteWithoutTransaction { [self] db in drain(db) }
             }
         }
@@ -58,10 +61,10 @@ extension CatalogStore {
         }
     }
 
-    private func commit(_ writes: [CatalogWrite], in db: Database) -> [Result<Versioned<Item>?, StoreError>] {
+    private func commit(_ writes: [SubmittedWrite], in db: Database) -> [Result<Versioned<Item>?, StoreError>] {
         var results: [Result<Versioned<Item>?, StoreError>] = []
         results.reserveCapacity(writes.count)
-        let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+        var writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
         do {
             var versions: [String: Int64] = [:]
             var latest: Int64 = 0
@@ -70,9 +73,10 @@ extension CatalogStore {
                 for write in writes {
                     var written: Versioned<Item>?
                     let mark = writer.search.count
+                    writer.author = write.author
                     do {
                         try db.inSavepoint {
-                            written = try writer.apply(write)
+                            written = try writer.apply(write.write)
                             return .commit
                         }
                         results.append(.success(written))

@@ -14,7 +14,7 @@ public final class CatalogStore: Sendable {
     let tables: [String: CatalogTable]
     let renderers: [String: ItemRenderer]
     let state: Locked<CatalogState>
-    let queue = WriteQueue<CatalogWrite, Versioned<Item>?>()
+    let queue = WriteQueue<SubmittedWrite, Versioned<Item>?>()
     let counters = Locked(WriteCounters())
 
     /// Opens (creating it if needed) the database at `path` for `catalog`: new collections,

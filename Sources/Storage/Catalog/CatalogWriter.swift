@@ -8,6 +8,13 @@ enum CatalogWrite: Sendable {
     case delete(EntityID, collection: String, ifVersion: Int64?)
 }
 
+/// A write and who asked for it: the API key's id, recorded with each of its change-log
+/// entries (nil: a command, the demo seed).
+struct SubmittedWrite: Sendable {
+    var write: CatalogWrite
+    var author: String?
+}
+
 /// Applies one insert, update or delete inside the caller's transaction: references checked,
 /// change-log entry, search index and the section keys of items that show this one's title.
 ///
@@ -25,6 +32,8 @@ struct CatalogWriter {
     /// writes their change-log entries in one statement each at its end: inserts then take
     /// their versions from it and record neither.
     var bulk: BulkSequence?
+    /// The key id the change-log entries of the current write name.
+    var author: String?
 
     func apply(_ write: CatalogWrite) throws -> Versioned<Item>? {
         switch write {
@@ -195,8 +204,8 @@ struct CatalogWriter {
     }
 
     private func appendChange(_ collection: String, _ id: EntityID, _ operation: ChangeOperation) throws -> Int64 {
-        try db.cachedStatement(sql: "INSERT INTO changes (collection, item_id, op, committed_at) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [collection, id.rawValue, operation.rawValue, now])
+        try db.cachedStatement(sql: "INSERT INTO changes (collection, item_id, op, committed_at, key_id) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [collection, id.rawValue, operation.rawValue, now, author])
         return db.lastInsertedRowID
     }
 }
