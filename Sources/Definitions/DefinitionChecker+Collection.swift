@@ -31,7 +31,9 @@ extension DefinitionChecker {
         var filters: [FilterDefinition]? = []
         if let node = body.value("filters") { filters = self.filters(node, in: scope) }
         var search: [ValueSpec]?
-        if let row { search = self.search(body.value("search"), row: row, in: scope) } else if let node = body.value("search") {
+        if let row {
+            search = self.search(body.value("search"), row: row, in: scope)
+        } else if let node = body.value("search") {
             _ = self.search(node, row: RowDefinition(title: .field(0)), in: scope)
         }
         var sections: SectionDefinition?
@@ -104,14 +106,17 @@ extension DefinitionChecker {
     private mutating func symbol(_ node: Node, _ what: String) -> String? {
         guard let name = string(node, what) else { return nil }
         guard TextRules.isSymbolName(name) else {
-            report("bad-symbol", "\(what) \"\(Self.shortened(name))\" is not an SF Symbols name (lowercase words and digits joined by dots: star.fill).", at: node)
+            report(
+                "bad-symbol", "\(what) \"\(Self.shortened(name))\" is not an SF Symbols name (lowercase words and digits joined by dots: star.fill).",
+                at: node)
             return nil
         }
         return name
     }
 
     /// `{title, description, image}`; the parts left out are the built-in state's.
-    private mutating func emptyState(_ node: Node?, _ key: String, fallback: EmptyStateDefinition, in draft: CollectionDraft) -> EmptyStateDefinition? {
+    private mutating func emptyState(_ node: Node?, _ key: String, fallback: EmptyStateDefinition, in draft: CollectionDraft) -> EmptyStateDefinition?
+    {
         guard let node else { return fallback }
         let what = "`\(key)` of \(draft.what)"
         guard let object = object(node, what, known: ["title", "description", "image"], required: ["title"]) else { return nil }
@@ -132,7 +137,9 @@ extension DefinitionChecker {
         let defaultLimit = object.value("default").map { count($0, "`default` of \(what)", in: 1...1000) } ?? min(50, maxLimit ?? 50)
         guard let maxLimit, let defaultLimit else { return nil }
         guard defaultLimit <= maxLimit else {
-            report("limit-default-above-max", "`default` of \(what) (\(defaultLimit)) is above its `max` (\(maxLimit)).", at: object.value("default") ?? node)
+            report(
+                "limit-default-above-max", "`default` of \(what) (\(defaultLimit)) is above its `max` (\(maxLimit)).",
+                at: object.value("default") ?? node)
             return nil
         }
         return ListLimits(defaultLimit: defaultLimit, maxLimit: maxLimit)

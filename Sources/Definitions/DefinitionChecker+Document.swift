@@ -16,7 +16,11 @@ extension DefinitionChecker {
         }
         if let version = top.value("rowserver") {
             let isOne: Bool
-            if case .scalar(let scalar) = version, version.tagName == .int, ScalarNumber.integer(scalar.string) == 1 { isOne = true } else { isOne = false }
+            if case .scalar(let scalar) = version, version.tagName == .int, ScalarNumber.integer(scalar.string) == 1 {
+                isOne = true
+            } else {
+                isOne = false
+            }
             if !isOne {
                 report(
                     "unsupported-version",
@@ -59,7 +63,9 @@ extension DefinitionChecker {
             case "public"?: draft.readsNeedKey = false
             case "key"?: draft.readsNeedKey = true
             case let other?:
-                report("invalid-read-access", "`read` of \(what) must be `public` (anyone may read) or `key` (an API key with a read scope), not `\(other)`.", at: node)
+                report(
+                    "invalid-read-access",
+                    "`read` of \(what) must be `public` (anyone may read) or `key` (an API key with a read scope), not `\(other)`.", at: node)
             case nil: break
             }
         }

@@ -5,6 +5,9 @@ public struct CORSPolicy: Sendable {
     public static let exposedHeaders = "ETag, Link, Location, X-Request-ID, Content-Language"
     /// Request headers a browser script may send.
     public static let allowedHeaders = "Accept, Accept-Language, Content-Type, If-Match, If-None-Match, X-Request-ID"
+    /// Those and `Authorization`, for an origin listed by name: an API key crosses origins only
+    /// to pages the operator named, never under `*`.
+    public static let allowedHeadersWithKeys = allowedHeaders + ", Authorization"
     public static let maxAge = "600"
 
     public init(allowedOrigins: [String]) {
@@ -38,7 +41,8 @@ public struct CORSPolicy: Sendable {
         if request.headers.contains("Access-Control-Request-Method"), let allowOrigin = allowOrigin(for: origin) {
             response.headers.set("Access-Control-Allow-Origin", allowOrigin)
             response.headers.set("Access-Control-Allow-Methods", allowed.joined(separator: ", "))
-            response.headers.set("Access-Control-Allow-Headers", Self.allowedHeaders)
+            let listed = origin.map { allowedOrigins.contains($0) } ?? false
+            response.headers.set("Access-Control-Allow-Headers", listed ? Self.allowedHeadersWithKeys : Self.allowedHeaders)
             response.headers.set("Access-Control-Max-Age", Self.maxAge)
         }
         if isEnabled { response.headers.add("Vary", "Origin") }

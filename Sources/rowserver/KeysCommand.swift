@@ -45,7 +45,9 @@ struct KeysCommand: ParsableCommand {
 
         func validate() throws {
             guard !scopes.isEmpty else { throw ValidationError("give at least one --scope (read, write, read:COLLECTION, write:COLLECTION)") }
-            guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 100 else { throw ValidationError("--name must be 1 to 100 characters") }
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 100 else {
+                throw ValidationError("--name must be 1 to 100 characters")
+            }
         }
 
         func run() throws {
@@ -73,9 +75,11 @@ struct KeysCommand: ParsableCommand {
 
         func run() throws {
             let keys = try database.open().all()
-            let rows = [["ID", "NAME", "SCOPES", "CREATED", "REVOKED"]] + keys.map { key in
-                [key.id, key.name, key.scopes.joined(separator: " "), Self.date(key.createdAt), key.revokedAt.map(Self.date) ?? "-"]
-            }
+            let rows =
+                [["ID", "NAME", "SCOPES", "CREATED", "REVOKED"]]
+                + keys.map { key in
+                    [key.id, key.name, key.scopes.joined(separator: " "), Self.date(key.createdAt), key.revokedAt.map(Self.date) ?? "-"]
+                }
             let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
             for row in rows {
                 print(row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }.joined(separator: "  "))

@@ -51,7 +51,10 @@ struct Serve: ParsableCommand {
     @Option(help: "Largest request body in bytes; larger ones get 413. (ROWSERVER_MAX_BODY)")
     var maxBody: Int = Environment.int("ROWSERVER_MAX_BODY") ?? 1_048_576
 
-    @Option(help: "An origin allowed by CORS, or * for any; repeat for several. (ROWSERVER_CORS_ORIGINS, comma-separated)")
+    @Option(
+        help:
+            "An origin allowed by CORS, or * for any (keyless requests only: an API key crosses only to origins named); repeat for several. (ROWSERVER_CORS_ORIGINS, comma-separated)"
+    )
     var corsOrigin: [String] = Environment.list("ROWSERVER_CORS_ORIGINS")
 
     @Option(help: "Seconds a graceful shutdown waits for in-flight requests. (ROWSERVER_SHUTDOWN_GRACE)")

@@ -17,7 +17,7 @@ final class LiveStoreApplication: KeyedTestServer, Sendable {
 
     var port: Int { application.port }
 
-    init(seedDemoData: Bool = true, changeRetention: Int = 100_000, responseCacheEntries: Int = 2_048) throws {
+    init(seedDemoData: Bool = true, changeRetention: Int = 100_000, responseCacheEntries: Int = 2_048, accessLog: AccessLog? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try CatalogStore(
@@ -31,7 +31,9 @@ final class LiveStoreApplication: KeyedTestServer, Sendable {
         logger.logLevel = .warning
         application = try Application(
             configuration: configuration,
-            dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store, responseCacheEntries: responseCacheEntries))
+            dependencies: .init(
+                registry: PrometheusCollectorRegistry(), logger: logger, store: store, responseCacheEntries: responseCacheEntries,
+                accessLog: accessLog))
     }
 
     deinit {

@@ -216,14 +216,16 @@ struct RandomDefinitionTests {
             document = .object(members)
         }
         let created = try await fetch(
-            port: setup.server.port, "POST", "/v1/things", headers: [setup.authorization, ("Content-Type", "application/json")], body: Array(document.text.utf8))
+            port: setup.server.port, "POST", "/v1/things", headers: [setup.authorization, ("Content-Type", "application/json")],
+            body: Array(document.text.utf8))
         #expect(created.status == 201, "seed \(seed): \(created.text)")
         if let required = things.fields.first(where: { $0.rules.required && $0.isStored && $0.defaultValue == nil }),
             case .object(let members) = document
         {
             let missing = JSONValue.object(members.filter { $0.key != required.name })
             let refused = try await fetch(
-                port: setup.server.port, "POST", "/v1/things", headers: [setup.authorization, ("Content-Type", "application/json")], body: Array(missing.text.utf8))
+                port: setup.server.port, "POST", "/v1/things", headers: [setup.authorization, ("Content-Type", "application/json")],
+                body: Array(missing.text.utf8))
             #expect(refused.status == 422)
             #expect(refused.problemPointers.contains("/\(required.name)"), "seed \(seed): \(refused.text)")
         }

@@ -1,6 +1,8 @@
+import APIServer
 import Domain
 import Foundation
 import HTTPTestSupport
+import Storage
 import Testing
 
 /// `examples/tickets.yaml` served end to end over HTTP: nothing of it is Swift.
@@ -151,6 +153,24 @@ struct TicketsExampleTests {
         #expect(section["id"] as? String == "pending")
         #expect(section["header"] as? String == "En attente")
         #expect((changes[0]["cells"] as? [String: Any])?["priority"] as? String == "1")
+    }
+
+    @Test func aChildWriteNeedsAKeyWithTheChildsWriteScope() async throws {
+        let (_, tickets) = try await seed()
+        let comments = "/v1/tickets/\(tickets[0])/comments"
+        let body = Array(#"{"author":"Ana","body":"Restarted.","posted":"2026-11-21T09:30:00Z"}"#.utf8)
+        let keys = try KeyStore(path: server.store.path)
+        let json = ("Content-Type", "application/json")
+        let anonymous = try await fetch(port: server.port, "POST", comments, headers: [json], body: body)
+        #expect(anonymous.status == 401)
+        #expect(anonymous.json?["code"] as? String == "KEY_REQUIRED")
+        let parentOnly = try keys.create(name: "tickets", scopes: ["write:tickets"], at: 0).secret
+        let refused = try await fetch(port: server.port, "POST", comments, headers: [json, ("Authorization", "Bearer " + parentOnly)], body: body)
+        #expect(refused.status == 403)
+        #expect(refused.header("WWW-Authenticate")?.contains(#"scope="write:comments""#) == true)
+        let child = try keys.create(name: "comments", scopes: ["write:comments"], at: 0).secret
+        let created = try await fetch(port: server.port, "POST", comments, headers: [json, ("Authorization", "Bearer " + child)], body: body)
+        #expect(created.status == 201)
     }
 
     @Test func commentsAreWrittenAndListedUnderTheirTicketOnly() async throws {

@@ -35,6 +35,8 @@ extension BadDefinition {
             "idPrefix of a collection and a names field", notes(fields: "      name: {type: text}\n      tags: {type: names, idPrefix: not}"),
             "duplicate-id-prefix", 8, 37, "already used by collection `notes`"),
         .init("unknown collection key", notes(extra: "    colour: red"), "unknown-key", 9, 5, "Known keys: idPrefix, title"),
+        .init("read neither public nor key", notes(extra: "    read: maybe"), "invalid-read-access", 9, 11, "`public` (anyone may read) or `key`"),
+        .init("read as a list", notes(extra: "    read: [key]"), "wrong-kind", 9, 11, "a string"),
         .init("fields as a list", notes(fields: "      - name"), "wrong-kind", 7, 7, "must be a mapping, not a list"),
         .init(
             "unknown locale tag", notes().replacingOccurrences(of: "title: Notes", with: "title: {en: Notes, xx: Notes}"), "unknown-locale", 5, 24,

@@ -70,6 +70,16 @@ struct RoutingTests {
         #expect(actual.headerValues("Vary").contains("Origin"))
     }
 
+    @Test func aKeyCrossesOriginsOnlyToAnOriginListedByName() async throws {
+        let server = try TestServer { $0.allowedOrigins = ["https://app.example", "*"] }
+        let request = [("Access-Control-Request-Method", "DELETE"), ("Access-Control-Request-Headers", "authorization")]
+        let listed = try await fetch(port: server.port, "OPTIONS", "/items/x", headers: [("Origin", "https://app.example")] + request)
+        #expect(listed.header("Access-Control-Allow-Headers")?.contains("Authorization") == true)
+        let any = try await fetch(port: server.port, "OPTIONS", "/items/x", headers: [("Origin", "https://other.example")] + request)
+        #expect(any.header("Access-Control-Allow-Origin") == "*")
+        #expect(any.header("Access-Control-Allow-Headers")?.contains("Authorization") == false)
+    }
+
     @Test func corsIgnoresOtherOrigins() async throws {
         let server = try TestServer { $0.allowedOrigins = ["https://app.example"] }
         let preflight = try await fetch(

@@ -8,6 +8,7 @@ extension OpenAPIBuilder {
             "headers": Self.headers,
             "responses": Self.responses,
             "schemas": .map(sharedSchemas() + collectionSchemas()),
+            "securitySchemes": Self.securitySchemes,
         ]
     }
 
@@ -81,8 +82,15 @@ extension OpenAPIBuilder {
             400,
             "Bad request: the code names what (INVALID_LIMIT, INVALID_CURSOR, INVALID_SORT, UNKNOWN_PARAMETER,"
                 + " DUPLICATE_PARAMETER, INVALID_VIEW, INVALID_GROUP, INVALID_FILTER, INVALID_SEARCH, INVALID_TOKEN,"
-                + " MALFORMED_JSON, INVALID_UTF8, JSON_TOO_DEEP, DUPLICATE_KEY, INVALID_PATH, INVALID_QUERY)."
+                + " MALFORMED_JSON, INVALID_UTF8, JSON_TOO_DEEP, DUPLICATE_KEY, INVALID_PATH, INVALID_QUERY, KEY_IN_QUERY,"
+                + " DUPLICATE_HEADER)."
         ),
+        (
+            401,
+            "No API key where one is needed (KEY_REQUIRED), or one that is unknown, malformed or revoked (INVALID_KEY, on any route); "
+                + "WWW-Authenticate says which."
+        ),
+        (403, "The API key's scopes do not cover this collection and access (KEY_SCOPE); WWW-Authenticate names the scope needed."),
         (404, "No such item or path (NOT_FOUND)."),
         (409, "The item is still referenced (CONFLICT)."),
         (410, "The change token is older than the retained history (CHANGES_EXPIRED)."),
@@ -106,7 +114,17 @@ extension OpenAPIBuilder {
                 ("Problem", ["description": "An error.", "content": problemBody]),
             ]
                 + problemDescriptions.map { status, description in
-                    ("Problem\(status)", ["description": .string(description), "content": problemBody])
+                    var response: YAMLNode = ["description": .string(description), "content": problemBody]
+                    if status == 401 || status == 403 {
+                        response = response.setting(
+                            "headers",
+                            to: [
+                                "WWW-Authenticate": [
+                                    "description": "`Bearer realm=\"rowserver\"`, with `error` and `scope` (RFC 6750).", "schema": ["type": "string"],
+                                ]
+                            ])
+                    }
+                    return ("Problem\(status)", response)
                 })
     }
 }

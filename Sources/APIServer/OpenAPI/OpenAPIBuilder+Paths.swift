@@ -4,10 +4,13 @@ import Domain
 /// change feed and items, each followed by its child collections' lists and items.
 extension OpenAPIBuilder {
     func paths() -> YAMLNode {
-        var paths = operationalPaths()
+        var paths = operationalPaths().map { ($0.0, Self.secured($0.1) { _ in false }) }
         for collection in catalog.topLevel {
-            paths += topLevelPaths(collection)
-            for child in catalog.children(of: collection) { paths += childPaths(child, of: collection) }
+            paths += topLevelPaths(collection).map { ($0.0, Self.secured($0.1) { $0 != "get" || collection.readsNeedKey }) }
+            for child in catalog.children(of: collection) {
+                let keyOnly = collection.readsNeedKey || child.readsNeedKey
+                paths += childPaths(child, of: collection).map { ($0.0, Self.secured($0.1) { $0 != "get" || keyOnly }) }
+            }
         }
         return .map(paths)
     }

@@ -20,6 +20,12 @@ indirect enum YAMLNode: Sendable {
         return entries.first { $0.0 == key }?.1
     }
 
+    /// The entries of a map, in order; empty for the other nodes.
+    var entries: [(String, YAMLNode)] {
+        guard case .map(let entries) = self else { return [] }
+        return entries
+    }
+
     /// The keys of a map, in order; empty for the other nodes.
     var keys: [String] {
         guard case .map(let entries) = self else { return [] }

@@ -73,13 +73,18 @@ public struct CatalogChange: Sendable, Hashable {
     /// Where the item now stands in the list the feed was asked for; nil for a deleted item
     /// or a feed read without a list.
     public var placement: ListPlacement?
+    /// The id of the API key that made the change; nil for a command's or the seed's.
+    public var author: String?
 
-    public init(sequence: Int64, id: EntityID, operation: ChangeOperation, item: Versioned<Item>?, placement: ListPlacement? = nil) {
+    public init(
+        sequence: Int64, id: EntityID, operation: ChangeOperation, item: Versioned<Item>?, placement: ListPlacement? = nil, author: String? = nil
+    ) {
         self.sequence = sequence
         self.id = id
         self.operation = operation
         self.item = item
         self.placement = placement
+        self.author = author
     }
 }
 

@@ -85,13 +85,13 @@ extension CatalogStore {
                 let rows = try Row.fetchCursor(
                     db.cachedStatement(
                         sql: """
-                            SELECT c.seq, c.item_id, c.op FROM changes AS c
+                            SELECT c.seq, c.item_id, c.op, c.key_id FROM changes AS c
                             WHERE c.collection = ? AND c.seq > ?
                               AND NOT EXISTS (SELECT 1 FROM changes AS d WHERE d.collection = c.collection AND d.item_id = c.item_id AND d.seq > c.seq)
                             ORDER BY c.seq LIMIT ?
                             """), arguments: [collection, sequence, limit + 1])
-                var entries: [(sequence: Int64, id: String, operation: String)] = []
-                while let row = try rows.next() { entries.append((row[0], row[1], row[2])) }
+                var entries: [(sequence: Int64, id: String, operation: String, author: String?)] = []
+                while let row = try rows.next() { entries.append((row[0], row[1], row[2], row[3])) }
                 let hasMore = entries.count > limit
                 if hasMore { entries.removeLast() }
                 var changes: [CatalogChange] = []
@@ -103,7 +103,8 @@ extension CatalogStore {
                     else { throw StoreError.invariant("change \(entry.sequence) is malformed") }
                     let item = operation == .delete ? nil : try Self.fetchItem(db, table: table, id: id)
                     let placement = try item == nil ? nil : placer?.place(id, db)
-                    changes.append(CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item, placement: placement))
+                    changes.append(
+                        CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item, placement: placement, author: entry.author))
                 }
                 let references = try references(db, of: changes.compactMap { $0.item?.item }, in: table)
                 return CatalogChangeBatch(
