@@ -1,6 +1,9 @@
 // Talking to rowserver. Every URL the page requests comes from the server (the index, a
 // page's links, a row's detail link, a column's sort links, the change feed's next link); the
-// one exception is the search parameter `q`, added by withSearch().
+// one exception is the search parameter `q`, added by withSearch(). Every request carries the
+// API key when one is set (key.js), and only then.
+
+import { currentKey, keyRejected } from "./key.js";
 
 /// A failed request, shaped like the problem+json body the API sends (RFC 9457), so the page
 /// shows the server's own title and detail. Network failures get a title of their own.
@@ -14,22 +17,18 @@ export class APIError extends Error {
   }
 }
 
+/// The problem codes about the API key (KeyAuthenticator on the server): none sent where one is
+/// needed, one the server does not know (or revoked), one whose scopes do not cover the request.
+export const keyCodes = new Set(["KEY_REQUIRED", "INVALID_KEY", "KEY_SCOPE"]);
+
 /// GET a JSON resource. With `etag`, sends If-None-Match and resolves to
 /// `{notModified: true}` on 304. Resolves to `{body, etag}` otherwise.
 export async function getJSON(url, { etag = null, signal } = {}) {
   const headers = { Accept: "application/json" };
   if (etag) headers["If-None-Match"] = etag;
-  let response;
-  try {
-    // no-store: the page does its own revalidation; the browser cache must neither answer
-    // for the server nor add conditional headers of its own.
-    response = await fetch(url, { headers, cache: "no-store", signal });
-  } catch (error) {
-    if (error.name === "AbortError") throw error;
-    throw new APIError({ title: "Network Error", detail: "rowserver did not answer. Check that it is running, then try again." });
-  }
+  const { response, key } = await request(url, { headers, signal });
   if (response.status === 304) return { notModified: true, etag };
-  if (!response.ok) throw await problemFrom(response);
+  if (!response.ok) throw await problemFrom(response, key);
   try {
     return { body: await response.json(), etag: response.headers.get("ETag") };
   } catch {
@@ -37,7 +36,49 @@ export async function getJSON(url, { etag = null, signal } = {}) {
   }
 }
 
-async function problemFrom(response) {
+/// DELETE `url`, only while it still is the version `etag` names (If-Match: a 412 when it
+/// changed since it was shown). Resolves when the server said yes.
+export async function deleteItem(url, { etag = null } = {}) {
+  const headers = { Accept: "application/json" };
+  if (etag) headers["If-Match"] = etag;
+  const { response, key } = await request(url, { method: "DELETE", headers });
+  if (!response.ok) throw await problemFrom(response, key);
+}
+
+/// The methods the server allows on `url` (OPTIONS answers them in `Allow`): a collection its
+/// definition keeps read-only has no DELETE, so the page offers none.
+export async function allowedMethods(url) {
+  const { response, key } = await request(url, { method: "OPTIONS" });
+  if (!response.ok) throw await problemFrom(response, key);
+  return (response.headers.get("Allow") || "").split(",").map((method) => method.trim().toUpperCase());
+}
+
+/// fetch() with the key, if any, in the Authorization header (never in the URL): resolves to
+/// the response and the key it was sent with. A network failure becomes an APIError of its own.
+async function request(url, { method = "GET", headers = {}, signal } = {}) {
+  const key = currentKey();
+  if (key) headers = { ...headers, Authorization: `Bearer ${key}` };
+  let response;
+  try {
+    // no-store: the page does its own revalidation; the browser cache must neither answer
+    // for the server nor add conditional headers of its own.
+    response = await fetch(url, { method, headers, cache: "no-store", signal });
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new APIError({ title: "Network Error", detail: "rowserver did not answer. Check that it is running, then try again." });
+  }
+  return { response, key };
+}
+
+async function problemFrom(response, sentKey) {
+  const problem = await problemBody(response);
+  // A refused key is news for the whole page (the key button says so), not just for the
+  // request that happened to find out.
+  if (problem.code === "INVALID_KEY") keyRejected(sentKey, problem.detail);
+  return problem;
+}
+
+async function problemBody(response) {
   const type = response.headers.get("Content-Type") || "";
   if (type.includes("json")) {
     try {

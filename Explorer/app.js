@@ -5,12 +5,18 @@
 // handed out: the index's list/sections/table/changes links, each page's links.next, each
 // row's detail link, each column's sort links, each detail's links. The search field is the
 // one place it adds something (`q`, see api.js).
+//
+// It reads without an API key; a key entered in the sidebar (keydialog.js) goes with every
+// request, and setting or clearing it reads what is shown again.
 
 import { getJSON, searchOf, withSearch } from "./api.js";
-import { DetailView, problemView } from "./detail.js";
+import { DetailView } from "./detail.js";
 import { h } from "./dom.js";
 import { icon } from "./icons.js";
+import { clearKey, keyEvents, keyRejection } from "./key.js";
+import { KeyDialog } from "./keydialog.js";
 import { ListView, entriesOf, modeOf } from "./listview.js";
+import { problemView } from "./problem.js";
 import { Refresher } from "./refresh.js";
 
 const pollSeconds = 5;
@@ -49,9 +55,32 @@ const view = new ListView($("list"), ui.scroller, {
 const detail = new DetailView($("detail"), {
   onOpenList: (link, title) => openList({ title, base: link, kind: "sublist" }),
   onShow: () => document.body.classList.add("detail-open"),
+  onDeleted: () => refresh(),
 });
 
 const refresher = new Refresher(() => state.list, draw);
+
+new KeyDialog({
+  button: $("key-button"),
+  label: $("key-label"),
+  dialog: $("key-dialog"),
+  input: $("key-input"),
+  status: $("key-status"),
+  save: $("key-save"),
+  clear: $("key-clear"),
+  cancel: $("key-cancel"),
+});
+
+// Another key (or none) may read differently: a key-only collection opens or closes, a
+// refused key stops being sent. What is shown is read again, as new; the index too when it
+// could not be read.
+keyEvents.addEventListener("change", () => {
+  showConnection(null);
+  if (!state.collections.length) return void boot();
+  if (state.list) openList({ ...state.list, feed: null });
+  detail.reopen();
+});
+keyEvents.addEventListener("rejected", () => showKeyRefused());
 
 // MARK: - Collections
 
@@ -241,15 +270,30 @@ ui.search.addEventListener("keydown", (event) => {
 });
 
 async function refresh() {
+  // A refused key stays refused: asking again every few seconds only repeats the 401 until
+  // the key is cleared or replaced (which reloads anyway).
+  if (keyRejection()) return showKeyRefused();
   try {
     await Promise.all([refresher.refresh(), detail.revalidate()]);
-    ui.connection.textContent = "";
-    ui.connection.classList.remove("offline");
+    showConnection(null);
   } catch (error) {
     // The list stays as it is; the next poll tries again.
-    ui.connection.textContent = `${error.title || "Refresh failed"}. Retrying…`;
-    ui.connection.classList.add("offline");
+    if (keyRejection()) showKeyRefused();
+    else showConnection(`${error.title || "Refresh failed"}. Retrying…`);
   }
+}
+
+function showKeyRefused() {
+  showConnection("The API key is not accepted.", { label: "Clear Key", onclick: clearKey });
+}
+
+/// The line under the collections: why the list may be out of date, with what helps, if anything.
+function showConnection(text, action = null) {
+  ui.connection.replaceChildren(
+    ...(text ? [text] : []),
+    ...(action ? [" ", h("button", { type: "button", class: "link-button inline", onclick: action.onclick }, action.label)] : []),
+  );
+  ui.connection.classList.toggle("offline", Boolean(text));
 }
 
 ui.refresh.addEventListener("click", refresh);

@@ -2,11 +2,13 @@
 // link, with a "No Selection" placeholder until a row is chosen (SwiftUI's split view). Any
 // JSON detail renders: its name or title as the heading, scalar fields as a definition list,
 // nested objects by their formatted value or as a link, and its `links` (other than self and
-// collection) as buttons that open the linked list or detail.
+// collection) as buttons that open the linked list or detail. Where the server allows it (the
+// item's OPTIONS lists DELETE), a Delete button, confirmed in place, deletes the item: the one
+// write the explorer makes, and so the one that needs an API key.
 
-import { APIError, getJSON } from "./api.js";
+import { APIError, allowedMethods, deleteItem, getJSON } from "./api.js";
 import { h, humanize } from "./dom.js";
-import { icon } from "./icons.js";
+import { problemView } from "./problem.js";
 
 const headingKeys = ["name", "fullName", "headline", "title", "timestamp"];
 
@@ -14,13 +16,16 @@ const headingKeys = ["name", "fullName", "headline", "title", "timestamp"];
 const proseKeys = new Set(["longDescription", "markdown", "body", "preview"]);
 
 export class DetailView {
-  /// `onOpenList(link, title)`: a detail link led to a list (a track's samples, a department's people).
-  constructor(host, { onOpenList, onShow }) {
+  /// `onOpenList(link, title)`: a detail link led to a list (a track's samples, a department's
+  /// people). `onDeleted()`: the shown item was deleted here (the list should drop it).
+  constructor(host, { onOpenList, onShow, onDeleted }) {
     this.host = host;
     this.onOpenList = onOpenList;
     this.onShow = onShow;
+    this.onDeleted = onDeleted;
     this.link = null;
     this.etag = null;
+    this.opened = null; // what open() last showed, or failed to: `{link, title}`, for reopen()
     this.request = 0;
     this.placeholder();
   }
@@ -28,6 +33,7 @@ export class DetailView {
   placeholder(title = "No Selection", note = "") {
     this.link = null;
     this.etag = null;
+    this.opened = null;
     this.request += 1;
     this.host.replaceChildren(
       h("div", { class: "placeholder" }, h("p", { class: "placeholder-title" }, title), note && h("p", { class: "placeholder-note" }, note)),
@@ -51,13 +57,22 @@ export class DetailView {
       }
       this.link = link;
       this.etag = etag;
+      this.opened = { link, title };
       this.draw(body);
       this.onShow();
     } catch (error) {
-      if (request === this.request) this.problem(error);
+      if (request !== this.request) return;
+      this.opened = { link, title };
+      this.problem(error);
     } finally {
       if (request === this.request) this.host.removeAttribute("aria-busy");
     }
+  }
+
+  /// Reads the opened item again, as new: the API key changed, so what the server answers
+  /// (a key-only collection's detail, whether a write is allowed) may have too.
+  reopen() {
+    if (this.opened) this.open(this.opened.link, this.opened.title);
   }
 
   /// Revalidates the shown detail (a 304 changes nothing); a 404 means it was deleted.
@@ -104,8 +119,67 @@ export class DetailView {
             links.map(([key, link]) => h("button", { type: "button", class: "link-button", dataset: { link: key }, onclick: () => this.follow(key, link) }, humanize(key))),
           ),
         fields,
+        h("div", { class: "detail-actions" }),
       ),
     );
+    if (detail.links?.self) this.offerDelete(detail.links.self, this.heading);
+  }
+
+  // MARK: - Delete
+
+  /// Shows the Delete button once the server says the item can be deleted: a collection its
+  /// definition keeps read-only answers OPTIONS without DELETE. Without a key the button is
+  /// offered all the same: the server's 401 then says what is missing.
+  async offerDelete(link, name) {
+    const request = this.request;
+    const methods = await allowedMethods(link).catch(() => []);
+    if (request !== this.request || !methods.includes("DELETE")) return;
+    this.showDelete(link, name);
+  }
+
+  /// The actions under the fields: the Delete button, and above it what the last try said.
+  showDelete(link, name, problem = null) {
+    const actions = this.host.querySelector(".detail-actions");
+    if (!actions) return;
+    actions.replaceChildren(
+      ...(problem ? [problemView(problem)] : []),
+      h("button", { type: "button", class: "delete-button", dataset: { action: "delete" }, onclick: () => this.confirmDelete(link, name) }, "Delete…"),
+    );
+  }
+
+  /// Asks in place (no window.confirm: it would stop the page's refreshes while open).
+  confirmDelete(link, name) {
+    const actions = this.host.querySelector(".detail-actions");
+    const cancel = h("button", { type: "button", class: "link-button", dataset: { action: "cancel-delete" }, onclick: () => this.showDelete(link, name) }, "Cancel");
+    actions.replaceChildren(
+      h(
+        "div",
+        { class: "confirm", role: "group", "aria-label": "Confirm delete" },
+        h("p", { class: "confirm-text" }, `Delete “${name}”? This cannot be undone.`),
+        h("button", { type: "button", class: "delete-button", dataset: { action: "confirm-delete" }, onclick: () => this.delete(link, name) }, "Delete"),
+        cancel,
+      ),
+    );
+    cancel.focus();
+  }
+
+  /// DELETE with If-Match, so an item changed since it was shown is not deleted unseen (412).
+  /// A refusal (no key, a key without the scope, a 409 while others refer to it) is shown with
+  /// the server's own title and detail, and the item stays shown.
+  async delete(link, name) {
+    const request = this.request;
+    this.host.setAttribute("aria-busy", "true");
+    try {
+      await deleteItem(link, { etag: this.etag });
+      if (request !== this.request) return;
+      this.host.removeAttribute("aria-busy");
+      this.placeholder("Deleted", `“${name}” was deleted.`);
+      this.onDeleted();
+    } catch (error) {
+      if (request === this.request) this.showDelete(link, name, error);
+    } finally {
+      if (request === this.request) this.host.removeAttribute("aria-busy");
+    }
   }
 
   follow(key, link) {
@@ -140,17 +214,4 @@ export class DetailView {
       }),
     );
   }
-}
-
-/// A problem+json error inline: its title and detail, in an alert.
-export function problemView(error, retry = null) {
-  const title = error instanceof APIError ? error.title : "Something Went Wrong";
-  const detail = error instanceof APIError ? error.detail : String(error && error.message ? error.message : error);
-  return h(
-    "div",
-    { class: "problem", role: "alert" },
-    icon("exclamationmark.triangle", "icon problem-icon"),
-    h("div", {}, h("p", { class: "problem-title" }, title), detail && h("p", { class: "problem-detail" }, detail)),
-    retry && h("button", { type: "button", class: "retry", onclick: retry }, "Try Again"),
-  );
 }

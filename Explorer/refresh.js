@@ -13,7 +13,7 @@
 // the list reload: the first page and as many following pages as were shown, drawn in one go so
 // the selection and the scroll position stay.
 
-import { APIError, getJSON } from "./api.js";
+import { APIError, getJSON, keyCodes } from "./api.js";
 import { entriesOf } from "./listview.js";
 
 const maxFeedPages = 20;
@@ -54,8 +54,9 @@ export class Refresher {
       try {
         changes.push(...(await this.readFeed(list.feed)));
       } catch (error) {
-        // A token the server no longer accepts: start a new one and reload what is shown.
-        if (!(error instanceof APIError) || error.status < 400 || error.status >= 500) throw error;
+        // A token the server no longer accepts: start a new one and reload what is shown. A
+        // refused key is not the token's fault: a new token would be refused the same way.
+        if (!(error instanceof APIError) || error.status < 400 || error.status >= 500 || keyCodes.has(error.code)) throw error;
         list.feed = await Refresher.startFeed(list.changes);
         reload = true;
       }

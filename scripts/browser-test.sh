@@ -4,6 +4,8 @@
 # Installs what is missing, builds rowserver, starts it on a free port, runs
 # tests-browser/, stops it. Screenshots land in .build/screenshots/ (git-ignored).
 # Extra arguments go to pytest (e.g. -k search).
+#   ROWSERVER_SCRATCH=.build-x   build (and keep screenshots) in another folder
+#   ROWSERVER_BIN=path           test this binary, built elsewhere: nothing is built
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,8 +22,12 @@ python3 -c 'import selenium, pytest' 2>/dev/null || python3 -m pip install -q se
 
 # The main build folder by default: after the Swift suites this build is a no-op.
 scratch=${ROWSERVER_SCRATCH:-.build}
-swift build --product rowserver --scratch-path "$scratch"
-binary="$(swift build --product rowserver --scratch-path "$scratch" --show-bin-path)/rowserver"
+if [[ -n "${ROWSERVER_BIN:-}" ]]; then
+    binary="$(realpath "$ROWSERVER_BIN")"
+else
+    swift build --product rowserver --scratch-path "$scratch"
+    binary="$(swift build --product rowserver --scratch-path "$scratch" --show-bin-path)/rowserver"
+fi
 
 work="$(mktemp -d)"
 "$binary" serve --port 0 --db "$work/explorer.sqlite" --log-level warning >"$work/stdout" 2>"$work/server.log" &
@@ -58,6 +64,9 @@ for _ in $(seq 1 600); do grep -q 'listening on http://' "$work/tickets.stdout" 
 tickets_line="$(grep -m 1 'listening on http://' "$work/tickets.stdout" || true)"
 [[ -n "$tickets_line" ]] || { echo "the tickets server did not start:" >&2; cat "$work/tickets.log" >&2; exit 1; }
 export ROWSERVER_TICKETS_URL="${tickets_line##* }"
+# The tests make API keys as a user does, with `rowserver keys create` on each server's file.
+export ROWSERVER_BIN="$binary" ROWSERVER_DB="$work/explorer.sqlite"
+export ROWSERVER_TICKETS_DB="$work/tickets.sqlite" ROWSERVER_TICKETS_COLLECTIONS="$PWD/examples/tickets.yaml"
 export ROWSERVER_SCREENSHOTS="${ROWSERVER_SCREENSHOTS:-$PWD/$scratch/screenshots}"
 # Selenium must use the driver installed above and never fetch one.
 export SE_OFFLINE=true

@@ -5,18 +5,28 @@ import os
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.common.keys import Keys
 
-from conftest import API
-from test_explorer import choose, detail_text, first_titles, row_titles, settled, texts, wait
+from conftest import API, APIKeys, close_explorer, environment, open_explorer
+from test_explorer import (
+    choose, delete_problem, delete_shown_item, detail_text, drain_console, enter_key, first_titles, key_label, open_by_search, row_titles,
+    settled, texts, wait,
+)
 
 
 @pytest.fixture(scope="module")
-def tickets_api():
+def tickets_keys():
+    """Keys for the tickets server: its scopes name its own collections, so the CLI is given
+    the same definition the server serves."""
+    return APIKeys(environment("ROWSERVER_BIN"), environment("ROWSERVER_TICKETS_DB"), environment("ROWSERVER_TICKETS_COLLECTIONS"))
+
+
+@pytest.fixture(scope="module")
+def tickets_api(tickets_keys):
     url = os.environ.get("ROWSERVER_TICKETS_URL")
     if not url:
         pytest.fail("ROWSERVER_TICKETS_URL is not set: run scripts/browser-test.sh")
-    api = API(url.rstrip("/"))
+    api = API(url.rstrip("/"), key=tickets_keys.create("ticket fixtures", "write"))
     status, _, agent = api.request("POST", "/v1/agents", {"name": "Ana Díaz", "email": "ana@example.com", "team": "billing"})
     assert status == 201, agent
     for index, (subject, status_value, priority) in enumerate(
@@ -34,11 +44,9 @@ def tickets_api():
 @pytest.fixture
 def tickets_page(browser, tickets_api):
     browser.set_window_size(1400, 900)
-    browser.get(tickets_api.base_url + "/")
-    WebDriverWait(browser, 20).until(lambda d: d.find_elements("css selector", "#list .row, #list tbody tr"))
+    open_explorer(browser, tickets_api.base_url)
     yield browser
-    errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
-    assert errors == [], f"console errors: {errors}"
+    close_explorer(browser)
 
 
 def test_the_sidebar_and_rows_come_from_the_definition(tickets_page, tickets_api, screenshots):
@@ -74,3 +82,31 @@ def test_a_tickets_detail_is_headed_by_its_row_title(tickets_page, tickets_api, 
     assert detail["assignee"]["name"] in shown
     assert detail["credit"]["formatted"] in shown
     tickets_page.save_screenshot(str(screenshots / "tickets-detail.png"))
+
+
+def test_a_key_for_agents_cannot_delete_a_ticket_and_one_for_tickets_can(tickets_page, tickets_api, tickets_keys, screenshots):
+    status, _, ticket = tickets_api.request("POST", "/v1/tickets", {"subject": "Delete me", "status": "closed", "priority": 4, "opened": "2026-11-20"})
+    assert status == 201, ticket
+    enter_key(tickets_page, tickets_keys.create("agents only", "write:agents"))
+    wait(tickets_page, lambda: key_label(tickets_page) == "API key set")
+    choose(tickets_page, tickets_api, "tickets")
+    open_by_search(tickets_page, "Delete me")
+    delete_shown_item(tickets_page)
+    alert = delete_problem(tickets_page)
+    wait(tickets_page, lambda: alert.is_displayed() and "does not allow" in alert.text, message="the 403 is shown")
+    assert alert.get_attribute("data-code") == "KEY_SCOPE"
+    assert "write:tickets" in alert.text, "the server's detail names the scope it needs"
+    tickets_page.save_screenshot(str(screenshots / "tickets-key-scope.png"))
+    assert tickets_api.get(ticket["links"]["self"])["subject"] == "Delete me"
+    # Change Key opens the dialog; a key for tickets replaces the first one, and the detail is read again.
+    alert.find_element(By.CSS_SELECTOR, ".key-fix").click()
+    field = tickets_page.find_element(By.ID, "key-input")
+    wait(tickets_page, lambda: field.is_displayed())
+    field.send_keys(tickets_keys.create("tickets", "write:tickets"), Keys.ENTER)
+    wait(tickets_page, lambda: not field.is_displayed())
+    wait(tickets_page, lambda: tickets_page.find_elements(By.CSS_SELECTOR, '#detail [data-action="delete"]')
+         and not tickets_page.find_elements(By.CSS_SELECTOR, "#detail .problem"), message="the detail is read again")
+    delete_shown_item(tickets_page)
+    wait(tickets_page, lambda: "Deleted" in detail_text(tickets_page), message="deleted")
+    assert tickets_api.request("GET", ticket["links"]["self"])[0] == 404
+    drain_console(tickets_page, ["status of 403"])
