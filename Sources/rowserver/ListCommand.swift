@@ -38,6 +38,9 @@ struct ListCommand: ParsableCommand {
     @Option(help: "The locale the server formats values in (Accept-Language).")
     var language: String?
 
+    @Option(help: "An API key with a read scope, for a collection whose reads need one. (ROWSERVER_KEY)")
+    var key: String? = Environment.string("ROWSERVER_KEY")
+
     func validate() throws {
         guard pages >= 1 else { throw ValidationError("--pages must be at least 1.") }
         guard !(table && group != nil) else { throw ValidationError("--group and --table cannot be combined.") }
@@ -50,7 +53,7 @@ struct ListCommand: ParsableCommand {
         let outcome = Outcome()
         let semaphore = DispatchSemaphore(value: 0)
         let request = ListRequest(
-            collection: collection, server: server, group: group, table: table, pages: all ? Int.max : pages, language: language)
+            collection: collection, server: server, group: group, table: table, pages: all ? Int.max : pages, language: language, key: key)
         Task {
             let result: Result<String, any Error>
             do {
@@ -89,10 +92,11 @@ private struct ListRequest: Sendable {
     let table: Bool
     let pages: Int
     let language: String?
+    let key: String?
 
     func text() async throws -> String {
         guard let url = URL(string: server) else { throw RowKitError.invalidLink(server) }
-        let client = RowClient(baseURL: url, language: language)
+        let client = RowClient(baseURL: url, key: key, language: language)
         let info = try await client.index().collection(collection)
         let view: ListView = table ? .table : group != nil ? .sections : .rows
         guard let link = info.link(view) else { throw RowKitError.viewNotOffered(collection: collection, view: view) }

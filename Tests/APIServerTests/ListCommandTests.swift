@@ -23,6 +23,27 @@ struct ListCommandTests {
         }
     }
 
+    @Test func aCollectionWhoseReadsNeedAKeyIsListedWithOne() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("list-key-\(UUID().uuidString).yaml")
+        try KeyOnlyReadTests.definition.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try ServerProcess(arguments: ["--collections", file.path])
+        let db = server.directory.appendingPathComponent("test.sqlite").path
+        let writer = try KeysCommandTests.run(["keys", "create", "--db", db, "--collections", file.path, "--name", "w", "--scope", "write"])
+        let secret = writer.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let created = try await fetch(
+            port: server.port, "POST", "/v1/notes", headers: [("Authorization", "Bearer \(secret)"), ("Content-Type", "application/json")],
+            body: Array(#"{"text":"Listed with a key"}"#.utf8))
+        #expect(created.status == 201)
+        let url = "http://127.0.0.1:\(server.port)"
+        let refused = try await Self.list(["notes", "--server", url])
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("KEY_REQUIRED") || refused.error.contains("key"), "\(refused.error)")
+        let listed = try await Self.list(["notes", "--server", url, "--key", secret])
+        #expect(listed.status == 0, "\(listed.error)")
+        #expect(listed.output.contains("Listed with a key"))
+    }
+
     @Test func peopleByDepartmentPrintEveryPersonUnderTheirSection() async throws {
         let server = try ServerProcess()
         let all = try await fetch(port: server.port, "/v1/people?group=department&limit=200")
