@@ -201,17 +201,32 @@ public final class AccessLog: Sendable {
     /// Query parameters that carry credentials when clients put them where they do not belong.
     public static let credentialParameters: Set<String> = ["access_token", "api_key", "apikey", "key", "token", "secret", "authorization"]
 
+    /// Whether `name` is one of `credentialParameters`, in any case. Every request asks it of
+    /// each query parameter: a first letter or a length no credential name has answers without
+    /// lowercasing (an allocation) first.
+    public static func isCredentialParameter(_ name: String) -> Bool {
+        let count = name.utf8.count
+        guard let first = name.utf8.first, count >= 3, count <= 13 else { return false }
+        switch first | 0x20 {
+        case UInt8(ascii: "a"): guard count == 6 || count == 7 || count == 12 || count == 13 else { return false }
+        case UInt8(ascii: "k"): guard count == 3 else { return false }
+        case UInt8(ascii: "s"), UInt8(ascii: "t"): guard count == 5 || count == 6 else { return false }
+        default: return false
+        }
+        return credentialParameters.contains(name.lowercased())
+    }
+
     /// The target, with the value of each credential parameter of its query replaced by
     /// `REDACTED`: the server refuses such a request, and its log line must not keep the secret.
     static func redacted(_ request: Request) -> String {
-        guard request.query.contains(where: { credentialParameters.contains($0.name.lowercased()) }),
+        guard request.query.contains(where: { isCredentialParameter($0.name) }),
             let mark = request.target.firstIndex(of: "?")
         else { return request.target }
         let parts = request.target[request.target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { part in
             let name = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             var raw = String(name)
             let decoded = raw.withUTF8 { try? PercentDecoding.decode($0, plusAsSpace: true) } ?? raw
-            return credentialParameters.contains(decoded.lowercased()) ? name + "=REDACTED" : part
+            return isCredentialParameter(decoded) ? name + "=REDACTED" : part
         }
         return String(request.target[..<mark]) + "?" + parts.joined(separator: "&")
     }

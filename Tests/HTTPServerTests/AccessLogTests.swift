@@ -139,3 +139,16 @@ struct AccessLogTests {
         #expect(throws: AccessLog.OpenError.self) { try AccessLog(destination: .file("/nonexistent-dir/access.log")) }
     }
 }
+
+@Suite("Credential parameters in the access log")
+struct CredentialParameterTests {
+    @Test(arguments: [
+        ("key", true), ("KEY", true), ("token", true), ("Token", true), ("secret", true), ("apikey", true), ("api_key", true),
+        ("API_KEY", true), ("access_token", true), ("Authorization", true), ("sort", false), ("since", false), ("limit", false),
+        ("cursor", false), ("q", false), ("keys", false), ("tokens", false), ("apikeys", false), ("s", false), ("", false),
+        ("minPrice", false), ("accessToken", false),
+    ])
+    func credentialNamesAreKnownInAnyCase(name: String, isCredential: Bool) {
+        #expect(AccessLog.isCredentialParameter(name) == isCredential)
+    }
+}

@@ -10,7 +10,7 @@ struct KeyAuthenticator: RequestStage {
 
     func prepare(_ request: inout Request) throws {
         // A key in the URL ends up in logs, proxies and browser history: refused, never looked up.
-        if let item = request.query.first(where: { AccessLog.credentialParameters.contains($0.name.lowercased()) }) {
+        if let item = request.query.first(where: { AccessLog.isCredentialParameter($0.name) }) {
             throw HTTPError.badRequest(
                 "KEY_IN_QUERY", "Send an API key in the Authorization header (Bearer), never in the URL; the request was refused.",
                 parameter: item.name)
