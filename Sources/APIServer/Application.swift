@@ -42,7 +42,7 @@ public final class Application: Sendable {
     public init(configuration: ServerConfiguration, dependencies: Dependencies) throws {
         let router = Self.makeRouter(dependencies)
         var stages: [any RequestStage] = []
-        if let store = dependencies.store { stages.append(KeyAuthenticator(keys: try KeyStore(path: store.path))) }
+        if let store = dependencies.store { stages.append(KeyAuthenticator(keys: store.keys)) }
         server = try Server(
             configuration: configuration, router: router, stages: stages, logger: dependencies.logger,
             metricsFactory: PrometheusMetricsFactory(registry: dependencies.registry), accessLog: dependencies.accessLog)

@@ -138,6 +138,9 @@ public final class CatalogStore: Sendable {
 
     public var path: String { pool.path }
 
+    /// The API keys of this file, read through the store's own connections.
+    public var keys: KeyStore { KeyStore(pool: pool) }
+
     /// What the writer has done since the store opened.
     public var writeCounters: WriteCounters { counters.withLock { $0 } }
 

@@ -4,10 +4,16 @@ import GRDB
 /// The API keys of a database file, in its `api_keys` table: what `rowserver keys` writes and
 /// the server reads per request that carries a key.
 ///
-/// It opens the file on its own, without the collections: `keys create` on a new file makes
-/// only this table, and a server started on that file later still fills it with its data.
+/// A command opens the file on its own, without the collections (`keys create` on a new file
+/// makes only this table, and a server started on that file later still fills it with its
+/// data); a server reads keys through its catalog store's connections (`CatalogStore.keys`).
 public final class KeyStore: Sendable {
     private let pool: DatabasePool
+
+    /// Keys through connections the caller opened, and already made the table in.
+    init(pool: DatabasePool) {
+        self.pool = pool
+    }
 
     static let createTable = """
         CREATE TABLE IF NOT EXISTS api_keys (
