@@ -106,7 +106,9 @@ def start_wrk(server, name, spec, duration, connections):
     if script_args:
         command += ["--", *script_args]
     before = server.cpu_ticks()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    # writes.lua sends the server's key from the environment (empty: none), never on the command line.
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                               env={**os.environ, "ROWSERVER_KEY": server.key or ""})
     return server, name, combined.name, before, process
 
 

@@ -9,6 +9,7 @@ import json
 import os
 import pathlib
 import random
+import re
 import signal
 import shutil
 import socket
@@ -85,9 +86,11 @@ def free_port():
 class Process:
     """A server process on loopback, with its CPU time and memory read from /proc."""
 
-    def __init__(self, name, command, port, ready_path="/health", environment=None):
+    def __init__(self, name, command, port, ready_path="/health", environment=None, key=None):
         self.name = name
         self.port = port
+        # The API key its writes send (`write_key`); None for a server that takes writes without one.
+        self.key = key
         self.base = f"http://127.0.0.1:{port}"
         started = time.time()
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -138,12 +141,22 @@ class Process:
 
 
 def rowserver(name, binary, db, extra=(), access_log="off"):
-    """rowserver on `db`. The access log goes by environment variable, which a baseline binary
-    from before the access log ignores: "off" for the servers the targets judge with the log
-    off, a file for the default configuration."""
+    """rowserver on `db`, with a write key made for it. The access log goes by environment
+    variable, which a baseline binary from before the access log ignores: "off" for the servers
+    the targets judge with the log off, a file for the default configuration."""
     port = free_port()
     return Process(name, [str(binary), "serve", "--port", str(port), "--db", str(db), "--log-level", "error", *extra], port,
-                   environment={"ROWSERVER_ACCESS_LOG": str(access_log)})
+                   environment={"ROWSERVER_ACCESS_LOG": str(access_log)}, key=write_key(binary, db))
+
+
+def write_key(binary, db):
+    """A new write key on `db`, made with `binary keys create` as a user would; None for a
+    baseline binary from before API keys (it has no `keys` command, and its writes need none)."""
+    commands = subprocess.run([str(binary), "--help"], capture_output=True, text=True).stdout
+    if not re.search(r"^\s+keys\s", commands, re.M):
+        return None
+    return subprocess.run([str(binary), "keys", "create", "--db", str(db), "--name", "bench", "--scope", "write"],
+                          check=True, capture_output=True, text=True).stdout.strip()
 
 
 def build_c(source, binary, libraries):

@@ -5,6 +5,8 @@
 # (.build-asan, .build-tsan: after that script ran, this build only links, if anything), runs
 # tests-python/sanitized_load.py, and fails on a sanitizer report, an exit status other than 0
 # after SIGTERM, a 5xx, a socket error, or a hostile request answered otherwise than it should be.
+# The mix writes with a key that the sanitized binary makes itself (`rowserver keys create`, run
+# under the same sanitizer options: a report there fails the run too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kind=${1:-address}

@@ -1,5 +1,6 @@
 """A live rowserver for the Python suites: the debug build, on a free port, over a fresh
-SQLite file with the demo data. Started once per session and stopped at the end."""
+SQLite file with the demo data, and a write key for it (`key`). Started once per session and
+stopped at the end."""
 import os
 import pathlib
 import re
@@ -11,6 +12,8 @@ import time
 import urllib.request
 
 import pytest
+
+import api_keys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -26,12 +29,17 @@ def binary():
 
 
 class Server:
-    def __init__(self, extra=()):
+    def __init__(self, extra=(), collections=None, access_log="off", log_level="warning", stderr=subprocess.PIPE):
         self.directory = tempfile.mkdtemp(prefix="rowserver-py-")
         self.db = os.path.join(self.directory, "test.sqlite")
+        self.collections = collections
+        if collections:
+            extra = ["--collections", str(collections), *extra]
+        # Every write needs a key: made on the new file before the server starts, as a user would.
+        self.key = self.create_key("tests")
         self.process = subprocess.Popen(
-            [binary(), "serve", "--port", "0", "--db", self.db, "--log-level", "warning", "--access-log", "off", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [binary(), "serve", "--port", "0", "--db", self.db, "--log-level", log_level, "--access-log", access_log, *extra],
+            stdout=subprocess.PIPE, stderr=stderr, text=True)
         line = ""
         for _ in range(20):  # the port is on the "listening on" line
             line = self.process.stdout.readline()
@@ -40,9 +48,17 @@ class Server:
         match = re.search(r":(\d+)\s*$", line)
         if not match:
             self.process.kill()
-            raise RuntimeError(f"rowserver did not start: {line!r} {self.process.stderr.read()}")
+            stderr = self.process.stderr.read() if self.process.stderr else ""
+            raise RuntimeError(f"rowserver did not start: {line!r} {stderr}")
         self.port = int(match.group(1))
         self.base = f"http://127.0.0.1:{self.port}"
+
+    def create_key(self, name, *scopes):
+        """A new key's secret (scopes default to `write`); works while the server runs."""
+        return api_keys.create(binary(), self.db, name, *scopes, collections=self.collections)
+
+    def revoke_key(self, secret):
+        api_keys.revoke(binary(), self.db, secret)
 
     def get_json(self, path):
         import json

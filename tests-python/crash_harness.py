@@ -23,6 +23,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
+import api_keys  # noqa: E402
 from conftest import binary  # noqa: E402
 
 
@@ -57,7 +58,7 @@ def start(db):
     raise RuntimeError("rowserver did not start")
 
 
-def writer(port, ledger, stop, number, rng):
+def writer(port, key, ledger, stop, number, rng):
     own = []
     connection = None
     sequence = 0
@@ -71,7 +72,7 @@ def writer(port, ledger, stop, number, rng):
                 product_id = rng.choice(own)
                 index = ledger.attempt(product_id, name)
                 connection.request("PATCH", f"/v1/products/{product_id}", json.dumps({"name": name}),
-                                   {"Content-Type": "application/merge-patch+json"})
+                                   {"Content-Type": "application/merge-patch+json", **api_keys.bearer(key)})
                 response = connection.getresponse()
                 response.read()
                 if response.status == 200:
@@ -79,7 +80,8 @@ def writer(port, ledger, stop, number, rng):
             else:
                 body = {"name": name, "shortDescription": "crash test", "longDescription": "",
                         "price": {"minorUnits": sequence, "currency": "USD"}}
-                connection.request("POST", "/v1/products", json.dumps(body), {"Content-Type": "application/json"})
+                connection.request("POST", "/v1/products", json.dumps(body),
+                                   {"Content-Type": "application/json", **api_keys.bearer(key)})
                 response = connection.getresponse()
                 data = response.read()
                 if response.status == 201:
@@ -126,11 +128,14 @@ def run(cycles, seed=None, min_run=0.3, max_run=1.5, log=print):
     db = os.path.join(directory, "crash.sqlite")
     ledger = Ledger()
     totals = {"cycles": 0, "acknowledged": 0, "verified": 0, "lost": []}
+    # The writers' key, made on the new file before the first start: it lives in the database,
+    # so it outlives every kill.
+    key = api_keys.create(binary(), db, "crash writers")
     process, port = start(db)
     try:
         for cycle in range(cycles):
             stop = threading.Event()
-            threads = [threading.Thread(target=writer, args=(port, ledger, stop, n, random.Random(rng.random())))
+            threads = [threading.Thread(target=writer, args=(port, key, ledger, stop, n, random.Random(rng.random())))
                        for n in range(8)]
             for thread in threads:
                 thread.start()

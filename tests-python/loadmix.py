@@ -21,6 +21,8 @@ import threading
 import time
 import urllib.parse
 
+import api_keys
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MIX_LUA = ROOT / "Benchmarks" / "wrk" / "mix.lua"
 # What a sanitizer writes when it finds something (ASan, TSan, UBSan, LSan).
@@ -69,10 +71,13 @@ def tcp_states():
 
 
 class Server:
-    """`rowserver serve --port 0` on a database file; stderr goes to a file for sanitizer reports."""
+    """`rowserver serve --port 0` on a database file, with a write key for the mix (`key`);
+    stderr goes to a file for sanitizer reports."""
 
     def __init__(self, binary, db, stderr_path, extra=(), env=None, start_timeout=120):
         self.db = pathlib.Path(db)
+        # Made with the CLI before the server starts; the key lives in the database file.
+        self.key = api_keys.create(binary, db, "load")
         self.stderr_path = pathlib.Path(stderr_path)
         self.stderr = open(self.stderr_path, "w")
         self.process = subprocess.Popen([str(binary), "serve", "--port", "0", "--db", str(db), *extra],
@@ -122,8 +127,9 @@ class Server:
     def fds_by_kind(self):
         """Open descriptors as {"database": the SQLite file, WAL and shm, "other": the rest}.
 
-        The database pool opens a reader connection (two descriptors) when a read first needs
-        one and keeps it, so database descriptors grow up to the pool's size without leaking."""
+        The database pools (the store's and the key store's) open a reader connection (two
+        descriptors) when a read first needs one and keep it, so database descriptors grow up
+        to the pools' size without leaking."""
         return kinds_of(self.fd_census())
 
     def fd_census(self):
@@ -238,8 +244,10 @@ def hostile_requests(server):
     product = server.json("/v1/products?limit=1")["rows"][0]["id"]
     page2 = server.json("/v1/products?limit=2")["links"]["next"]
     cursor = urllib.parse.parse_qs(urllib.parse.urlparse(page2).query)["cursor"][0]
-    json_type = {"Content-Type": "application/json"}
-    patch_type = {"Content-Type": "application/merge-patch+json"}
+    # The writes carry the server's write key, so each meets the check it is named for, not the key's.
+    key = api_keys.bearer(server.key)
+    json_type = {"Content-Type": "application/json", **key}
+    patch_type = {"Content-Type": "application/merge-patch+json", **key}
     good = '{"name":"Hostile","shortDescription":"x","longDescription":"","price":{"minorUnits":1,"currency":"USD"}}'
     return [
         ("bad json", "POST", "/v1/products", b'{"name":"x",', json_type, {400}),
@@ -248,7 +256,7 @@ def hostile_requests(server):
         ("deep nesting", "POST", "/v1/products", b"[" * 5000 + b"]" * 5000, json_type, {400, 413}),
         ("huge number", "POST", "/v1/products", good.replace('"minorUnits":1', '"minorUnits":1e999').encode(), json_type, {400, 422}),
         ("missing fields", "POST", "/v1/products", b'{"name":"x"}', json_type, {422}),
-        ("wrong type", "POST", "/v1/products", b"name=x", {"Content-Type": "application/x-www-form-urlencoded"}, {415}),
+        ("wrong type", "POST", "/v1/products", b"name=x", {"Content-Type": "application/x-www-form-urlencoded", **key}, {415}),
         ("body too large", "POST", "/v1/products", b'{"name":"' + b"a" * 1_100_000 + b'"}', json_type, {413}),
         ("bad cursor", "GET", "/v1/products?cursor=garbage", None, {}, {400}),
         ("tampered cursor", "GET", f"/v1/products?cursor={cursor[:-3]}AAA", None, {}, {400}),
@@ -266,9 +274,14 @@ def hostile_requests(server):
         ("patch stale if-match", "PATCH", f"/v1/products/{product}", b'{"name":"x"}', {**patch_type, "If-Match": '"v1.en-US"'}, {412}),
         ("patch unknown removal", "PATCH", f"/v1/products/{product}", b'{"colour":null}', patch_type, {422}),
         ("patch invalid price", "PATCH", f"/v1/products/{product}", b'{"price":{"minorUnits":"x"}}', patch_type, {422}),
-        ("delete stale if-match", "DELETE", f"/v1/products/{product}", None, {"If-Match": '"v1.en-US"'}, {412}),
+        ("delete stale if-match", "DELETE", f"/v1/products/{product}", None, {"If-Match": '"v1.en-US"', **key}, {412}),
         ("method not allowed", "PUT", "/v1/products", b"{}", json_type, {405}),
         ("unknown collection", "GET", "/v1/nothing", None, {}, {404}),
+        # Writes without a key, or with one that is not: refused before any body is looked at.
+        ("write without a key", "POST", "/v1/products", good.encode(), {"Content-Type": "application/json"}, {401}),
+        ("delete without a key", "DELETE", f"/v1/products/{product}", None, {}, {401}),
+        ("forged key", "POST", "/v1/products", good.encode(), {**json_type, **api_keys.bearer(api_keys.forged(server.key))}, {401}),
+        ("key in the query", "GET", f"/v1/products?api_key={server.key}", None, {}, {400}),
     ]
 
 
@@ -321,8 +334,9 @@ class Hostile(threading.Thread):
         self.join(timeout=120)
 
 
-def run_mix(base, paths_file, seconds, connections, delay_ms=None, timeout_s=10, mix=10):
-    """One wrk run of mix.lua; `delay_ms` (fractional allowed) paces each connection. Returns its figures."""
+def run_mix(server, paths_file, seconds, connections, delay_ms=None, timeout_s=10, mix=10):
+    """One wrk run of mix.lua against `server` (its writes with its key); `delay_ms` (fractional
+    allowed) paces each connection. Returns its figures."""
     script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
     script.write(MIX_LUA.read_text())
     if delay_ms is not None:
@@ -332,9 +346,10 @@ def run_mix(base, paths_file, seconds, connections, delay_ms=None, timeout_s=10,
                      "  if math.random() < pace - whole then return whole + 1 end\n  return whole\nend\n")
     script.close()
     command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", f"--timeout={timeout_s}s", "--latency", "-s", script.name,
-               base, "--", str(paths_file), str(mix)]
+               server.base, "--", str(paths_file), str(mix)]
     try:
-        result = subprocess.run(command, capture_output=True, text=True)
+        # The key by environment, not on wrk's command line (which `ps` shows to anyone).
+        result = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "ROWSERVER_KEY": server.key})
     finally:
         os.unlink(script.name)
     match = re.search(r"^MIX (.*)$", result.stdout, re.M)

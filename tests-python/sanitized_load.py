@@ -4,17 +4,19 @@ scripts/sanitized-load.sh, which builds the binary.
 
     python3 tests-python/sanitized_load.py --binary .build-asan/debug/rowserver --seconds 60
 
-A fresh database (the demo data and --products generated products), the sanitized server on a
-free port, wrk with Benchmarks/wrk/mix.lua for --seconds (90 % reads over lists, deep cursors,
-sorts, sections, tables, search, details, change feeds and 304s; 10 % writes that create, patch
+A fresh database (the demo data and --products generated products) with a write key made by
+the sanitized binary's `keys create`, the sanitized server on a free port, wrk with
+Benchmarks/wrk/mix.lua for --seconds (90 % reads over lists, deep cursors, sorts, sections,
+tables, search, details, change feeds and 304s; 10 % writes with that key that create, patch
 and delete products), and meanwhile a loop of hostile requests (bad JSON, bad cursors and
-tokens, stale If-Match, oversized bodies) that must all get their 4xx. Then SIGTERM.
+tokens, stale If-Match, oversized bodies, writes without a key or with a forged one, a key in
+the query) that must all get their 4xx. Then SIGTERM.
 
 Passes when the server exits 0, its stderr holds no sanitizer report (the sanitizer options,
 halt_on_error=1 among them, come from the environment), no request got a 5xx or a socket error
 every hostile request got the status it should, and its access log (a file) holds a JSON line
-for every answered request of the mix, the last ones written at SIGTERM. Prints a summary;
-exits 1 otherwise.
+for every answered request of the mix, the last ones written at SIGTERM, and never the key's
+secret. Prints a summary; exits 1 otherwise.
 """
 import argparse
 import json
@@ -66,7 +68,7 @@ def main():
             hostile.start()
             log(f"mixed load for {arguments.seconds} s with {arguments.connections} connections, hostile requests alongside")
             # Sanitized code is slow: a generous timeout, so a slow answer is not a socket error.
-            figures = loadmix.run_mix(server.base, paths, arguments.seconds, arguments.connections, timeout_s=60)
+            figures = loadmix.run_mix(server, paths, arguments.seconds, arguments.connections, timeout_s=60)
             hostile.stop()
             peak_rss_mib = server.status_kib("VmHWM") / 1024
             alive = server.alive()
@@ -81,6 +83,9 @@ def main():
             failures.append(f"{logged} access-log lines for {figures['requests']} answered requests of the mix")
         if malformed:
             failures.append(f"{malformed} access-log lines are not JSON objects")
+        # A hostile request sends the key in the query: its line must say REDACTED instead.
+        if access_log.exists() and server.key in access_log.read_text(errors="replace"):
+            failures.append("the access log holds the write key's secret")
         if not alive:
             failures.append("the server died during the load")
         if status != 0:

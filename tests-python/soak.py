@@ -6,7 +6,8 @@ time, watching for leaks, growth and drift. Run by scripts/soak.sh, which builds
     scripts/soak.sh 3                # a 3-minute check (criteria on memory and drift: informational)
     scripts/soak.sh 0.5 --binary .build/debug/rowserver --products 10000     # CI's short form
 
-1. A fresh database: the demo data and --products generated products, in a temporary folder.
+1. A fresh database: the demo data and --products generated products, in a temporary folder,
+   and a write key for the mix's writes (`rowserver keys create`).
 2. The peak: --peak-seconds of Benchmarks/wrk/mix.lua at full speed with --connections (90 %
    reads across every scenario, 10 % writes that create, patch and delete products, so the
    database keeps its size). Then the open descriptors once the load stopped: the baseline,
@@ -226,7 +227,7 @@ def main():
             paths = loadmix.write_paths(loadmix.mix_paths(server, arguments.products), directory)
             log(f"server {server.pid} on port {server.port}: measuring the peak ({peak_seconds:g} s at full speed, "
                 f"{arguments.connections} connections)")
-            facts["peak"] = loadmix.run_mix(server.base, paths, peak_seconds, arguments.connections)
+            facts["peak"] = loadmix.run_mix(server, paths, peak_seconds, arguments.connections)
             peak = facts["peak"]["requests_per_s"]
             target = peak * arguments.fraction
             facts["target_rate"] = target
@@ -238,7 +239,7 @@ def main():
             delay = pace(arguments.connections, target, 0)
             facts["calibration"] = []
             for _ in range(1 if short else 2):
-                run = loadmix.run_mix(server.base, paths, 3 if short else 5, arguments.connections, delay_ms=delay)
+                run = loadmix.run_mix(server, paths, 3 if short else 5, arguments.connections, delay_ms=delay)
                 latency = arguments.connections * 1000.0 / max(run["requests_per_s"], 1e-9) - delay
                 facts["calibration"].append(run | {"delay_ms": delay})
                 delay = pace(arguments.connections, target, latency)
@@ -249,7 +250,7 @@ def main():
             for number in range(1, count + 1):
                 before = cpu_ticks(server.pid)
                 began = time.time()
-                run = loadmix.run_mix(server.base, paths, window, arguments.connections, delay_ms=delay)
+                run = loadmix.run_mix(server, paths, window, arguments.connections, delay_ms=delay)
                 seconds = time.time() - began
                 spent = (cpu_ticks(server.pid) - before) / os.sysconf("SC_CLK_TCK")
                 now = sampler.sample()

@@ -10,7 +10,10 @@
 -- Writes never race each other: an id is patched only after its 201 arrived, and deleted only
 -- after its patch's 200 arrived, each with If-Match set to the ETag it was answered with.
 --
--- usage: wrk -t1 ... -s mix.lua http://host:port -- PATHS-FILE [MIX]
+-- Every write needs an API key: ROWSERVER_KEY in the environment (the harness that starts rowserver
+-- makes one with `rowserver keys create`), sent as Authorization: Bearer on writes only.
+--
+-- usage: ROWSERVER_KEY=rsk_... wrk -t1 ... -s mix.lua http://host:port -- PATHS-FILE [MIX]
 -- done() prints `MIX {json}`: requests, latency percentiles in µs, socket errors, responses by
 -- status class (s2xx … s5xx) and writes answered (created, patched, deleted).
 local threads = {}
@@ -22,6 +25,7 @@ end
 local reads, readCount, index, counter, mix, writeTurn = {}, 0, 0, 0, 10, 0
 local fresh, patched = { first = 1, last = 0 }, { first = 1, last = 0 }
 local tokens = {}
+local key = os.getenv("ROWSERVER_KEY") or ""
 s2xx, s3xx, s4xx, s5xx, created, patchedCount, deleted = 0, 0, 0, 0, 0, 0, 0
 
 local function push(queue, value)
@@ -63,22 +67,28 @@ function init(args)
     index = math.random(readCount) - 1
 end
 
+-- `headers` with the key's Authorization added (none when no key is given).
+local function keyed(headers)
+    if key ~= "" then headers["Authorization"] = "Bearer " .. key end
+    return headers
+end
+
 local function write()
     writeTurn = writeTurn + 1
     local turn = writeTurn % 3
     if turn == 0 and patched.first <= patched.last then
         local item = pop(patched)
-        return wrk.format("DELETE", "/v1/products/" .. item.id, { ["If-Match"] = item.etag })
+        return wrk.format("DELETE", "/v1/products/" .. item.id, keyed({ ["If-Match"] = item.etag }))
     end
     if turn ~= 1 and fresh.first <= fresh.last then
         local item = pop(fresh)
         local body = string.format('{"name":"Mix %d patched","price":{"minorUnits":%d}}', counter, counter % 100000)
         return wrk.format("PATCH", "/v1/products/" .. item.id,
-            { ["Content-Type"] = "application/merge-patch+json", ["If-Match"] = item.etag }, body)
+            keyed({ ["Content-Type"] = "application/merge-patch+json", ["If-Match"] = item.etag }), body)
     end
     local body = string.format('{"name":"Mix %d","shortDescription":"soak","longDescription":"","price":{"minorUnits":%d,"currency":"USD"}}',
         counter, counter % 100000)
-    return wrk.format("POST", "/v1/products", { ["Content-Type"] = "application/json" }, body)
+    return wrk.format("POST", "/v1/products", keyed({ ["Content-Type"] = "application/json" }), body)
 end
 
 function request()
