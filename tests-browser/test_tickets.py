@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import API, APIKeys, close_explorer, environment, open_explorer
-from test_explorer import (
+from explorer_page import (
     choose, delete_problem, delete_shown_item, detail_text, drain_console, enter_key, first_titles, key_label, open_by_search, row_titles,
     settled, texts, wait,
 )

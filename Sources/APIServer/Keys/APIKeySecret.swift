@@ -10,7 +10,7 @@ public enum APIKeySecret {
     static let idLength = 12
     static let secretLength = 52
     static let alphabet: [UInt8] = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
-    /// The longest `Authorization` value worth looking at: anything longer is not a key.
+    /// The length of every secret, in bytes.
     static let length = prefix.utf8.count + idLength + 1 + secretLength
 
     /// A new key's id and secret, from the system's random generator.
