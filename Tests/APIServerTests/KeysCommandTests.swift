@@ -45,6 +45,7 @@ struct KeysCommandTests {
         #expect(result.output.isEmpty, "no secret for a refused key")
     }
 
+    /// Runs `rowserver ARGUMENTS`; its exit status, standard output and standard error.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
         process.executableURL = ServerProcess.binaryURL

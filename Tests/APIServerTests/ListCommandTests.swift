@@ -7,20 +7,7 @@ import Testing
 struct ListCommandTests {
     /// Runs `rowserver list ARGUMENTS`; its exit status, standard output and standard error.
     static func list(_ arguments: [String]) async throws -> (status: Int32, output: String, error: String) {
-        try await onThread {
-            let process = Process()
-            process.executableURL = ServerProcess.binaryURL
-            process.arguments = ["list"] + arguments
-            let output = Pipe()
-            let error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let problem = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text, problem)
-        }
+        try await onThread { try KeysCommandTests.run(["list"] + arguments) }
     }
 
     @Test func aCollectionWhoseReadsNeedAKeyIsListedWithOne() async throws {
