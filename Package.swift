@@ -21,10 +21,11 @@ let package = Package(
     ],
     targets: [
         // The C module: libmicrohttpd plus fixed-argument shims of its variadic calls.
-        // Only HTTPServer imports it.
+        // Only HTTPServer imports it. GnuTLS (libmicrohttpd's own TLS library; Debian's
+        // libmicrohttpd-dev depends on libgnutls28-dev) names why a certificate is refused.
         .target(
             name: "CMicroHTTPD",
-            linkerSettings: [.linkedLibrary("microhttpd")]
+            linkerSettings: [.linkedLibrary("microhttpd"), .linkedLibrary("gnutls")]
         ),
         // zlib's gzip streams (Debian zlib1g-dev), for compressed responses. Only HTTPServer imports it.
         .target(

@@ -4,10 +4,11 @@
 set -euo pipefail
 
 need=()
-dpkg -s libmicrohttpd-dev >/dev/null 2>&1 || need+=(libmicrohttpd-dev)
+dpkg -s libmicrohttpd-dev >/dev/null 2>&1 || need+=(libmicrohttpd-dev)  # brings libgnutls28-dev: HTTPS (CMicroHTTPD)
 dpkg -s libsqlite3-dev >/dev/null 2>&1 || need+=(libsqlite3-dev)
 dpkg -s zlib1g-dev >/dev/null 2>&1 || need+=(zlib1g-dev)        # gzip responses (CZlib)
 command -v curl >/dev/null 2>&1 || need+=(curl)
+command -v openssl >/dev/null 2>&1 || need+=(openssl)      # the TLS tests' certificates (curl is their client)
 command -v wrk >/dev/null 2>&1 || need+=(wrk)              # the benchmark suite and its CI smoke
 command -v gcc >/dev/null 2>&1 || need+=(gcc)              # the C ceiling of the benchmarks
 python3 -c 'import ensurepip' >/dev/null 2>&1 || command -v pip3 >/dev/null 2>&1 || need+=(python3-pip)

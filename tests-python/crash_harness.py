@@ -26,6 +26,10 @@ sys.path.insert(0, os.path.dirname(__file__))
 import api_keys  # noqa: E402
 from conftest import binary  # noqa: E402
 
+# Servers started here send far more than a client may: rate limits (on by default) off,
+# unless a test asks for them (older binaries ignore the variable).
+os.environ.setdefault("ROWSERVER_RATE_LIMIT", "off")
+
 
 class Ledger:
     """What each writer attempted and what the server acknowledged, per product id."""

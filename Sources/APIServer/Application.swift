@@ -23,10 +23,12 @@ public final class Application: Sendable {
         public var responseCacheEntries: Int
         /// One JSON line per answered request; the server closes it at shutdown.
         public var accessLog: AccessLog?
+        /// Token buckets per key and per client address; nil: no rate limits.
+        public var rateLimiter: RateLimiter?
 
         public init(
             registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: CatalogStore? = nil,
-            tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048, accessLog: AccessLog? = nil
+            tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048, accessLog: AccessLog? = nil, rateLimiter: RateLimiter? = nil
         ) {
             self.registry = registry
             self.healthChecks = healthChecks
@@ -35,16 +37,23 @@ public final class Application: Sendable {
             self.tokenKey = tokenKey ?? Application.newTokenKey()
             self.responseCacheEntries = responseCacheEntries
             self.accessLog = accessLog
+            self.rateLimiter = rateLimiter
         }
     }
 
-    /// With a store, requests pass `KeyAuthenticator` (the API keys in the store's file) first.
+    /// With a store, requests pass `KeyAuthenticator` (the API keys in the store's file) first,
+    /// then the rate limiter, which counts by the key found (or by address without one).
     public init(configuration: ServerConfiguration, dependencies: Dependencies) throws {
         let router = Self.makeRouter(dependencies)
         var stages: [any RequestStage] = []
+        var responseStages: [any ResponseStage] = []
         if let store = dependencies.store { stages.append(KeyAuthenticator(keys: store.keys)) }
+        if let limiter = dependencies.rateLimiter {
+            stages.append(limiter)
+            responseStages.append(limiter)
+        }
         server = try Server(
-            configuration: configuration, router: router, stages: stages, logger: dependencies.logger,
+            configuration: configuration, router: router, stages: stages, responseStages: responseStages, logger: dependencies.logger,
             metricsFactory: PrometheusMetricsFactory(registry: dependencies.registry), accessLog: dependencies.accessLog)
     }
 

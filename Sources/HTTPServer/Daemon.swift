@@ -9,6 +9,8 @@ final class Daemon: @unchecked Sendable {
     // The pointer is written in init and in stop(), which Server calls once under its lock.
     private var handle: OpaquePointer?
     let port: Int
+    /// True when it speaks HTTPS (a certificate and key were configured).
+    let isTLS: Bool
     private var quiescedSocket: Int32 = -1
 
     struct StartError: Error, CustomStringConvertible {
@@ -17,6 +19,7 @@ final class Daemon: @unchecked Sendable {
 
     /// Starts listening. `cls` is passed to every callback; it must outlive the daemon.
     init(configuration: ServerConfiguration, cls: UnsafeMutableRawPointer) throws {
+        let tls = try Self.checkedTLS(configuration)
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         let flags: UInt32 =
             MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
@@ -42,13 +45,47 @@ final class Daemon: @unchecked Sendable {
                 config.notify_connection = notifyConnectionCallback
                 config.notify_connection_cls = cls
             }
-            return CMicroHTTPD_start_daemon(&config)
+            guard let tls else { return CMicroHTTPD_start_daemon(&config) }
+            // libmicrohttpd reads the PEM text only during the start: GnuTLS copies it into the
+            // daemon's credentials (0.9.75 and 1.0.1: `MHD_init_daemon_certificate`).
+            return tls.certificate.withCString { certificate in
+                tls.key.withCString { key in
+                    config.https_mem_cert = certificate
+                    config.https_mem_key = key
+                    return CMicroHTTPD_start_daemon(&config)
+                }
+            }
         }
         guard let handle else {
             throw StartError(description: "cannot listen on \(configuration.host):\(configuration.port) (address in use or not available)")
         }
         self.handle = handle
         self.port = Int(CMicroHTTPD_daemon_bound_port(handle))
+        self.isTLS = tls != nil
+    }
+
+    /// The certificate and key to serve HTTPS with, nil for plain HTTP, or why they cannot be
+    /// used. Checked before the start because libmicrohttpd's start fails the same way (a NULL
+    /// daemon) for a refused certificate as for a port in use.
+    private static func checkedTLS(_ configuration: ServerConfiguration) throws -> (certificate: String, key: String)? {
+        switch (configuration.tlsCertificate, configuration.tlsKey) {
+        case (nil, nil):
+            return nil
+        case (nil, _?):
+            throw StartError(description: "a TLS key without a certificate: HTTPS needs both")
+        case (_?, nil):
+            throw StartError(description: "a TLS certificate without a key: HTTPS needs both")
+        case (let certificate?, let key?):
+            guard MHD_is_feature_supported(.FEATURE_TLS) == .YES else {
+                throw StartError(description: "this libmicrohttpd was built without TLS: terminate TLS at a proxy (nginx)")
+            }
+            var message = [CChar](repeating: 0, count: 256)
+            guard CMicroHTTPD_tls_check_key_pair(certificate, key, &message, message.count) == 0 else {
+                let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                throw StartError(description: "the TLS certificate and key were refused (GnuTLS: \(reason)); both must be PEM, the key unencrypted")
+            }
+            return (certificate, key)
+        }
     }
 
     var currentConnections: Int {

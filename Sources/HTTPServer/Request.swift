@@ -21,6 +21,13 @@ public struct Request: Sendable {
     public var routeIndex: Int
     /// Who sent it, when a stage authenticated it (`RequestStage`); nil for an anonymous request.
     public var principal: Principal?
+    /// The socket's peer; nil for a request not read from a socket (tests).
+    public var peerAddress: IPAddress?
+    /// The client as far as the server can tell: the peer, or the address a trusted proxy named
+    /// (`TrustedProxies`).
+    public var clientAddress: IPAddress?
+    /// Set by the rate limiter; every answer then carries the `RateLimit` fields.
+    public var rateLimit: RateLimitStatus?
     /// `If-None-Match` named a tag of a gzip body (`"abc-gzip"`), rewritten to the handler's
     /// own tag before routing; a 304 then names the gzip tag again (`ResponseEncoding`).
     var conditionalNamedGzip = false

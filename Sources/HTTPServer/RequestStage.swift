@@ -3,10 +3,18 @@
 /// refuse it by throwing an error that knows its answer (`HTTPResponseError`).
 ///
 /// The pipeline is fixed: framing and target → stages, in the order given → route → handler →
-/// decoration (request id, content coding, CORS, `Connection`) → metrics and access log. A
+/// response stages (`ResponseStage`: request id, the application's, content coding, CORS) →
+/// `Connection` → metrics and access log. A
 /// CORS preflight (`OPTIONS`) runs no stage: browsers send it without credentials.
 public protocol RequestStage: Sendable {
     func prepare(_ request: inout Request) throws
+    /// Whether the stage still runs for a request an earlier stage refused (the rate limiter
+    /// counts refused requests too). Its own refusal then replaces the earlier one.
+    var runsAfterRefusal: Bool { get }
+}
+
+extension RequestStage {
+    public var runsAfterRefusal: Bool { false }
 }
 
 /// Who sent a request, as an authenticating stage found it: the credential's public id (for

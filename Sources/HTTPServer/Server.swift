@@ -25,17 +25,24 @@ public final class Server: Sendable {
     /// The port the server listens on (the one picked when configured with port 0).
     public var port: Int { daemon.port }
 
+    /// True when it serves HTTPS (`ServerConfiguration.tlsCertificate` and `tlsKey` set), so
+    /// its address is https://.
+    public var isTLS: Bool { daemon.isTLS }
+
     /// Starts listening at once; answers requests on libmicrohttpd's pool threads. `stages` run
-    /// before routing, in order (`RequestStage`). The server owns `accessLog`: its shutdown
+    /// before routing, in order (`RequestStage`); `responseStages` decorate every answer, between
+    /// the request id and content coding (`ResponseStage`). The server owns `accessLog`: its shutdown
     /// writes the last lines and closes it.
     public init(
-        configuration: ServerConfiguration, router: Router, stages: [any RequestStage] = [], logger: Logger = Logger(label: "rowserver.http"),
+        configuration: ServerConfiguration, router: Router, stages: [any RequestStage] = [], responseStages: [any ResponseStage] = [],
+        logger: Logger = Logger(label: "rowserver.http"),
         metricsFactory: any MetricsFactory = MetricsSystem.factory, accessLog: AccessLog? = nil
     ) throws {
         // A client closing its socket mid-response must not kill the process.
         signal(SIGPIPE, SIG_IGN)
         let observer = RequestObserver(accessLog: accessLog, factory: metricsFactory)
-        let core = ServerCore(configuration: configuration, router: router, stages: stages, logger: logger, observer: observer)
+        let core = ServerCore(
+            configuration: configuration, router: router, stages: stages, responseStages: responseStages, logger: logger, observer: observer)
         let retained = Unmanaged.passRetained(core)
         do {
             daemon = try Daemon(configuration: configuration, cls: retained.toOpaque())

@@ -32,8 +32,18 @@ public struct ServerConfiguration: Sendable {
     public var listenBacklog: Int = 1024
     /// Origins allowed by CORS: exact origins, or "*" for any. Empty disables CORS headers.
     public var allowedOrigins: [String] = []
+    /// Proxies (nginx in front) whose `X-Forwarded-For` names the client; empty: the socket's
+    /// peer is the client.
+    public var trustedProxies = TrustedProxies()
     /// Seconds that a graceful shutdown waits for in-flight requests.
     public var shutdownGracePeriod: Double = 10
+    /// The certificate chain (the server's certificate first, then any intermediates), as PEM
+    /// text, not a path: the server reads no files. Set with `tlsKey` to serve HTTPS (TLS 1.2
+    /// and 1.3) through libmicrohttpd's GnuTLS; both nil serve plain HTTP, as behind a proxy
+    /// that terminates TLS. One without the other fails the start.
+    public var tlsCertificate: String? = nil
+    /// The private key of `tlsCertificate`, unencrypted PEM text (PKCS#8, PKCS#1 or SEC1).
+    public var tlsKey: String? = nil
 
     public init() {}
 

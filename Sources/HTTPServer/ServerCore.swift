@@ -10,6 +10,9 @@ final class ServerCore: Sendable {
     let router: Router
     /// Run in order before routing (`RequestStage`).
     let stages: [any RequestStage]
+    /// Run in order on every answer before it is queued: request id, the application's, content
+    /// coding, CORS (`ResponseStage`).
+    let responseStages: [any ResponseStage]
     let cors: CORSPolicy
     let logger: Logger
     let observer: RequestObserver
@@ -31,11 +34,16 @@ final class ServerCore: Sendable {
         var isClosed = false
     }
 
-    init(configuration: ServerConfiguration, router: Router, stages: [any RequestStage] = [], logger: Logger, observer: RequestObserver) {
+    init(
+        configuration: ServerConfiguration, router: Router, stages: [any RequestStage] = [], responseStages: [any ResponseStage] = [],
+        logger: Logger, observer: RequestObserver
+    ) {
         self.configuration = configuration
         self.router = router
         self.stages = stages
-        self.cors = CORSPolicy(allowedOrigins: configuration.allowedOrigins)
+        let cors = CORSPolicy(allowedOrigins: configuration.allowedOrigins)
+        self.cors = cors
+        self.responseStages = [RequestIDHeader()] + responseStages + [ContentCodingStage()] + (cors.isEnabled ? [cors] : [])
         self.logger = logger
         self.observer = observer
         self.deadlines = configuration.requestTimeout > 0 ? RequestDeadlineWatchdog(deadline: configuration.requestTimeout) : nil
@@ -121,6 +129,14 @@ final class ServerCore: Sendable {
         state.request.id = RequestID.accept(state.request.headers["X-Request-ID"]) ?? RequestID.generate()
         state.request.conditionalNamedGzip = ResponseEncoding.normalizeConditionals(&state.request.headers)
         state.request.version = version
+        var address = (UInt64(0), UInt64(0))
+        if withUnsafeMutableBytes(of: &address, { CMicroHTTPD_connection_client_ip(connection, $0.baseAddress?.assumingMemoryBound(to: UInt8.self)) })
+            == 0
+        {
+            let peer = withUnsafeBytes(of: &address) { IPAddress(bytes: $0) }
+            state.request.peerAddress = peer
+            state.request.clientAddress = configuration.trustedProxies.client(peer: peer, headers: state.request.headers)
+        }
         _ = try RequestFraming.check(headers: state.request.headers, version: version, maxBodySize: configuration.maxBodySize)
         let target = try RequestTarget.parse(state.rawTarget)
         guard let known = HTTPMethod(token: method) else { throw unknownMethod(method, segments: target.segments) }
@@ -173,13 +189,15 @@ final class ServerCore: Sendable {
             }
             return .response(cors.preflight(allowed: allowed, request: request))
         }
-        for stage in stages {
+        var refusal: (any Error)?
+        for stage in stages where refusal == nil || stage.runsAfterRefusal {
             do {
                 try stage.prepare(&request)
             } catch {
-                return .response(Self.failure(error, request, logger: logger))
+                refusal = error
             }
         }
+        if let refusal { return .response(Self.failure(refusal, request, logger: logger)) }
         switch router.match(request.method, request.segments) {
         case .notFound:
             return .response(ProblemDetails.response(for: .notFound()))
@@ -292,9 +310,7 @@ final class ServerCore: Sendable {
         deadlines?.answering(connection)
         var response = response
         if state.request.id.isEmpty { state.request.id = RequestID.generate() }
-        response.headers.add("X-Request-ID", state.request.id)
-        ResponseEncoding.encode(&response, for: state.request)
-        if cors.isEnabled { cors.decorate(&response, origin: state.request.headers["Origin"]) }
+        for stage in responseStages { stage.decorate(&response, for: state.request) }
         if isShuttingDown.load(ordering: .relaxed) { response.headers.set("Connection", "close") }
         let result = response.body.withUnsafeBytes { bytes -> MHD_Result in
             guard

@@ -57,8 +57,42 @@ struct Serve: ParsableCommand {
     )
     var corsOrigin: [String] = Environment.list("ROWSERVER_CORS_ORIGINS")
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Rate limits: token buckets per API key and per client address, 429 past them. (ROWSERVER_RATE_LIMIT=off turns them off)")
+    var rateLimit: Bool = Environment.string("ROWSERVER_RATE_LIMIT").map { $0 != "off" && $0 != "0" && $0 != "false" } ?? true
+
+    @Option(
+        help: """
+            Requests per client address without a key (IPv6: per /64): N/s, N/min or N/h, ,burst=N for more at once, or \
+            off. (ROWSERVER_RATE_LIMIT_ADDRESS)
+            """)
+    var rateLimitAddress: String = Environment.string("ROWSERVER_RATE_LIMIT_ADDRESS") ?? Self.defaultAddressRate
+
+    @Option(help: "Requests per API key, from any address: as --rate-limit-address. (ROWSERVER_RATE_LIMIT_KEY)")
+    var rateLimitKey: String = Environment.string("ROWSERVER_RATE_LIMIT_KEY") ?? Self.defaultKeyRate
+
+    @Option(
+        help: """
+            A proxy in front (nginx) whose X-Forwarded-For names the client: an address or a CIDR block; repeat for \
+            several. Without one the header is ignored. (ROWSERVER_TRUSTED_PROXIES, comma-separated)
+            """)
+    var trustedProxy: [String] = Environment.list("ROWSERVER_TRUSTED_PROXIES")
+
+    static let defaultAddressRate = "100/s,burst=200"
+    static let defaultKeyRate = "1000/s,burst=2000"
+
     @Option(help: "Seconds a graceful shutdown waits for in-flight requests. (ROWSERVER_SHUTDOWN_GRACE)")
     var shutdownGrace: Double = Environment.double("ROWSERVER_SHUTDOWN_GRACE") ?? 10
+
+    @Option(
+        help: ArgumentHelp(
+            "The certificate chain to serve HTTPS with (TLS 1.2 and 1.3), a PEM file; needs --tls-key. (ROWSERVER_TLS_CERT)",
+            valueName: "file"))
+    var tlsCert: String? = Environment.string("ROWSERVER_TLS_CERT")
+
+    @Option(help: ArgumentHelp("The private key of --tls-cert, an unencrypted PEM file. (ROWSERVER_TLS_KEY)", valueName: "file"))
+    var tlsKey: String? = Environment.string("ROWSERVER_TLS_KEY")
 
     @Option(help: "Rendered list pages kept by ETag, and 8 times as many details; 0 turns both caches off. (ROWSERVER_RESPONSE_CACHE)")
     var responseCache: Int = Environment.int("ROWSERVER_RESPONSE_CACHE") ?? 2_048
@@ -90,8 +124,11 @@ struct Serve: ParsableCommand {
         guard responseCache >= 0 else { throw ValidationError("--response-cache must not be negative") }
         guard mmapMib >= 0 else { throw ValidationError("--mmap-mib must not be negative") }
         guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
+        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together: HTTPS needs both") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
         guard !accessLog.isEmpty else { throw ValidationError("--access-log must be -, stdout, off or a file") }
+        _ = try rateLimiter()
+        _ = try trustedProxies()
     }
 
     func run() throws {
@@ -116,7 +153,10 @@ struct Serve: ParsableCommand {
         configuration.requestTimeout = requestTimeout
         configuration.maxBodySize = maxBody
         configuration.allowedOrigins = corsOrigin
+        configuration.trustedProxies = try trustedProxies()
         configuration.shutdownGracePeriod = shutdownGrace
+        configuration.tlsCertificate = try tlsCert.map { try Self.readPEM($0, option: "--tls-cert", logger: logger) }
+        configuration.tlsKey = try tlsKey.map { try Self.readPEM($0, option: "--tls-key", logger: logger) }
 
         // Block the shutdown signals before any thread starts, so libmicrohttpd's threads
         // inherit the mask and only sigwait below receives them.
@@ -144,7 +184,7 @@ struct Serve: ParsableCommand {
                 configuration: configuration,
                 dependencies: .init(
                     registry: registry, healthChecks: [database], logger: logger, store: store, tokenKey: try TokenKeyFile.load(besides: db),
-                    responseCacheEntries: responseCache, accessLog: log))
+                    responseCacheEntries: responseCache, accessLog: log, rateLimiter: try rateLimiter()))
         } catch StoreError.incompatibleDefinition(let message) {
             logger.critical("cannot start: \(message)")
             throw ExitCode(1)
@@ -153,8 +193,14 @@ struct Serve: ParsableCommand {
             throw ExitCode(1)
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        print("rowserver \(RowserverVersion.current) listening on http://\(shownHost):\(application.port)")
+        let scheme = application.server.isTLS ? "https" : "http"
+        print("rowserver \(RowserverVersion.current) listening on \(scheme)://\(shownHost):\(application.port)")
         fflush(nil)
+        if let limiter = try rateLimiter() {
+            let address = limiter.addressPolicy.map { "\($0.description) per address" } ?? "no limit per address"
+            let key = limiter.keyPolicy.map { "\($0.description) per API key" } ?? "no limit per API key"
+            logger.info("rate limits: \(address), \(key) (--no-rate-limit turns them off)")
+        }
 
         var received: Int32 = 0
         sigwait(&signals, &received)
@@ -166,6 +212,28 @@ struct Serve: ParsableCommand {
             """)
         let clean = application.shutdown()
         logger.notice(clean ? "stopped cleanly" : "stopped after the grace period with requests unanswered")
+    }
+
+    /// nil when rate limits are off, or both policies are.
+    func rateLimiter() throws -> RateLimiter? {
+        guard rateLimit else { return nil }
+        do {
+            let address = try RateLimitPolicy.parse(rateLimitAddress, name: "address")
+            let key = try RateLimitPolicy.parse(rateLimitKey, name: "key")
+            return address == nil && key == nil ? nil : RateLimiter(address: address, key: key)
+        } catch {
+            throw ValidationError("--rate-limit-address/--rate-limit-key: \(error)")
+        }
+    }
+
+    func trustedProxies() throws -> TrustedProxies {
+        try TrustedProxies(
+            trustedProxy.map { text in
+                guard let range = IPAddressRange(text) else {
+                    throw ValidationError("--trusted-proxy '\(text)' is not an address or a CIDR block (10.0.0.0/8, fd00::/8)")
+                }
+                return range
+            })
     }
 
     /// Each connection is a descriptor, and the usual soft limit (1,024) is below the default

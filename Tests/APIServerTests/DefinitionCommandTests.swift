@@ -18,7 +18,7 @@ struct DefinitionCommandTests {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        try process.run()
+        try process.runSerially()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

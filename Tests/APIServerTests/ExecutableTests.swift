@@ -79,7 +79,7 @@ struct ExecutableTests {
         process.arguments = ["serve", "--help"]
         let pipe = Pipe()
         process.standardOutput = pipe
-        try process.run()
+        try process.runSerially()
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -93,7 +93,7 @@ struct ExecutableTests {
         process.executableURL = ServerProcess.binaryURL
         process.arguments = ["serve", "--port", "70000"]
         process.standardError = Pipe()
-        try process.run()
+        try process.runSerially()
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)
     }

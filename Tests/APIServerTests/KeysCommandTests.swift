@@ -54,7 +54,7 @@ struct KeysCommandTests {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        try process.run()
+        try process.runSerially()
         let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

@@ -17,7 +17,10 @@ final class LiveStoreApplication: KeyedTestServer, Sendable {
 
     var port: Int { application.port }
 
-    init(seedDemoData: Bool = true, changeRetention: Int = 100_000, responseCacheEntries: Int = 2_048, accessLog: AccessLog? = nil) throws {
+    init(
+        seedDemoData: Bool = true, changeRetention: Int = 100_000, responseCacheEntries: Int = 2_048, accessLog: AccessLog? = nil,
+        rateLimiter: RateLimiter? = nil, trustedProxies: TrustedProxies = TrustedProxies()
+    ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try CatalogStore(
@@ -27,13 +30,14 @@ final class LiveStoreApplication: KeyedTestServer, Sendable {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
+        configuration.trustedProxies = trustedProxies
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         application = try Application(
             configuration: configuration,
             dependencies: .init(
                 registry: PrometheusCollectorRegistry(), logger: logger, store: store, responseCacheEntries: responseCacheEntries,
-                accessLog: accessLog))
+                accessLog: accessLog, rateLimiter: rateLimiter))
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 
 @testable import APIServer
 
@@ -59,7 +60,7 @@ enum OpenAPITestSupport {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        try process.run()
+        try process.runSerially()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))

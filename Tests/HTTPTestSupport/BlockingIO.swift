@@ -18,10 +18,10 @@ public func fetch(port: Int, _ target: String, headers: [(String, String)] = [])
 
 /// One request on a fresh connection, off the cooperative pool.
 public func fetch(
-    port: Int, _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
+    port: Int, _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = [], source: String? = nil
 ) async throws -> HTTPResponse {
     try await onThread {
-        let client = try RawHTTPClient(port: port)
+        let client = try RawHTTPClient(port: port, source: source)
         return try client.request(method, target, headers: headers, body: body)
     }
 }

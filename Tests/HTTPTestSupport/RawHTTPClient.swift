@@ -42,9 +42,23 @@ public final class RawHTTPClient: @unchecked Sendable {
     /// the failure path already closed would close whatever socket got that number in between
     /// (in tests, often one the in-process server had just accepted: libmicrohttpd then aborts
     /// with "Failed to remove FD from epoll set").
-    public init(port: Int, host: String = "127.0.0.1", timeout: Double = RawHTTPClient.defaultTimeout) throws {
+    /// Connects to `host:port`; from the loopback address `source` (127.0.0.2) when given, as
+    /// another client on the same machine.
+    public init(port: Int, host: String = "127.0.0.1", source: String? = nil, timeout: Double = RawHTTPClient.defaultTimeout) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw Failure(description: "bind to \(source) failed: errno \(errno)")
+            }
+        }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1e6))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
@@ -80,6 +94,8 @@ public final class RawHTTPClient: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            // A signal to the test process (a child tool exiting) interrupts a blocked call: try again.
+            if sent < 0 && errno == EINTR { continue }
             guard sent > 0 else { throw Failure(description: "send failed: errno \(errno)") }
             offset += sent
         }
@@ -187,7 +203,8 @@ public final class RawHTTPClient: @unchecked Sendable {
     @discardableResult
     private func receive() throws -> Int {
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        let n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+        var n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+        while n < 0 && errno == EINTR { n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) } }
         if n < 0 { throw Failure(description: "recv failed or timed out: errno \(errno)") }
         if n == 0 { isClosedByPeer = true }
         buffer += chunk[..<n]

@@ -8,6 +8,9 @@ import Foundation
 public final class ServerProcess: @unchecked Sendable {
     public let process: Process
     public let port: Int
+    /// What it printed on starting to listen: "rowserver 0.1.0 listening on http://127.0.0.1:40123"
+    /// (https:// when it serves TLS).
+    public let listeningLine: String
     /// The process's own folder: its database lives here unless the arguments name another.
     public let directory: URL
     private let output: Pipe
@@ -44,11 +47,14 @@ public final class ServerProcess: @unchecked Sendable {
             ["serve", "--port", "0", "--log-level", "notice", "--db", directory.appendingPathComponent("test.sqlite").path]
             + (arguments.contains("--access-log") ? [] : ["--access-log", "off"]) + arguments
         var env = ProcessInfo.processInfo.environment
+        // Tests send far more than a client may: rate limits (on by default) stay off unless a
+        // test turns them on, by this variable or by flag.
+        if env["ROWSERVER_RATE_LIMIT"] == nil { env["ROWSERVER_RATE_LIMIT"] = "off" }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try process.runSerially()
         let handle = output.fileHandleForReading
         var line = [UInt8]()
         let deadline = Date().addingTimeInterval(30 * RawHTTPClient.slowdown)
@@ -75,6 +81,7 @@ public final class ServerProcess: @unchecked Sendable {
             throw Failure(description: "rowserver did not report its port; first line: '\(text)'")
         }
         self.port = port
+        listeningLine = text
     }
 
     public func signal(_ signal: Int32) {

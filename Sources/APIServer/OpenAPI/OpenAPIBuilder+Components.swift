@@ -98,7 +98,27 @@ extension OpenAPIBuilder {
         (413, "The body is larger than the limit (PAYLOAD_TOO_LARGE)."),
         (415, "The body is not JSON (UNSUPPORTED_MEDIA_TYPE)."),
         (422, "Validation failed (VALIDATION_FAILED): one entry in `errors` per field, by JSON pointer."),
+        (
+            429,
+            "Too many requests from this API key, or without one from this client address (RATE_LIMITED); Retry-After says "
+                + "when to try again. Every answer carries the RateLimit-Policy and RateLimit fields while rate limits are on."
+        ),
     ]
+
+    /// The fields of a 429 (draft-ietf-httpapi-ratelimit-headers for the last two).
+    static var rateLimitHeaders: YAMLNode {
+        [
+            "Retry-After": ["description": "Seconds until a request may succeed again.", "schema": ["type": "integer", "minimum": 1]],
+            "RateLimit-Policy": [
+                "description": "The policy that applies: `\"address\";q=100;w=1` (q requests per w seconds; `address` or `key`).",
+                "schema": ["type": "string"],
+            ],
+            "RateLimit": [
+                "description": "What is left of it: `\"address\";r=0;t=1` (r requests remaining, t seconds until the quota is whole again).",
+                "schema": ["type": "string"],
+            ],
+        ]
+    }
 
     static var responses: YAMLNode {
         let problemBody: YAMLNode = ["application/problem+json": ["schema": ref("Problem")]]
@@ -123,6 +143,9 @@ extension OpenAPIBuilder {
                                     "description": "`Bearer realm=\"rowserver\"`, with `error` and `scope` (RFC 6750).", "schema": ["type": "string"],
                                 ]
                             ])
+                    }
+                    if status == 429 {
+                        response = response.setting("headers", to: rateLimitHeaders)
                     }
                     return ("Problem\(status)", response)
                 })

@@ -47,11 +47,24 @@ struct CMicroHTTPD_DaemonConfig {
     /// complete request line).
     MHD_NotifyConnectionCallback notify_connection;
     void *notify_connection_cls;
+    /// The server's certificate chain and private key, PEM text (not paths). Both set: HTTPS
+    /// (`MHD_USE_TLS` is added to `flags`); both NULL: plain HTTP. libmicrohttpd reads them only
+    /// inside `CMicroHTTPD_start_daemon` (GnuTLS copies them into its credentials), so they need
+    /// not outlive the call.
+    const char *https_mem_cert;
+    const char *https_mem_key;
 };
 
 /// Why: `MHD_start_daemon` is variadic. Options are passed through `MHD_OPTION_ARRAY`.
 /// Returns NULL when the daemon cannot start (port in use, bad options).
 struct MHD_Daemon *CMicroHTTPD_start_daemon(const struct CMicroHTTPD_DaemonConfig *config);
+
+/// Why: libmicrohttpd 0.9.75 reports a certificate or key that GnuTLS refuses only as a NULL
+/// daemon, the same as a port in use. This loads the pair the way libmicrohttpd does
+/// (`gnutls_certificate_set_x509_key_mem`), so the refusal can be told apart and named.
+/// Returns 0 when the pair loads; otherwise -1, with GnuTLS's reason copied into `message`.
+/// It can go with libmicrohttpd 2.x, whose start reports why it failed.
+int CMicroHTTPD_tls_check_key_pair(const char *cert_pem, const char *key_pem, char *message, size_t size);
 
 /// Why: `MHD_get_daemon_info` is variadic. The port the daemon bound (useful after port 0),
 /// or 0 when unknown.
@@ -59,10 +72,6 @@ uint16_t CMicroHTTPD_daemon_bound_port(struct MHD_Daemon *daemon);
 
 /// Why: `MHD_get_daemon_info` is variadic. Open connections right now (all pool threads).
 unsigned int CMicroHTTPD_daemon_current_connections(struct MHD_Daemon *daemon);
-
-/// Why: `MHD_get_connection_info` is variadic. Copies the client's numeric address into
-/// `buffer` ("127.0.0.1", "::1"); returns 0 on success, -1 when unknown.
-int CMicroHTTPD_connection_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
 
 /// Why: `MHD_get_connection_info` is variadic. The connection's socket, or -1 when unknown.
 /// Valid from the connection's start notification until its close notification, which
@@ -72,5 +81,10 @@ int CMicroHTTPD_connection_fd(struct MHD_Connection *connection);
 /// Why: `MHD_get_connection_info` is variadic. What the application stored in the
 /// connection's `socket_context` at its start notification, or NULL.
 void *CMicroHTTPD_connection_socket_context(struct MHD_Connection *connection);
+
+/// Why: `MHD_get_connection_info` is variadic. Copies the client's address into `bytes` as 16
+/// bytes in network order (IPv4 as IPv4-mapped IPv6, ::ffff:a.b.c.d); returns 0 on success,
+/// -1 when unknown. Cheaper than the text form on the path of every request.
+int CMicroHTTPD_connection_client_ip(struct MHD_Connection *connection, uint8_t bytes[16]);
 
 #endif
