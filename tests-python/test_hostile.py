@@ -11,6 +11,7 @@ import os
 
 import pytest
 
+from hostile_headers import header_cases
 from hostile_keys import auth_cases, make_keys
 from hostile_raw import bearer, check, req
 
@@ -148,7 +149,7 @@ def cases(victim, keys):
     add("delete stale if-match", keyed("DELETE", f"/v1/products/{victim}", [("If-Match", '"v1.en-US"')]), 412)
     add("person unknown department", keyed("POST", "/v1/people", [JSON], body({"givenName": "A", "familyName": "B", "emailAddress": "a@b.c", "phoneNumber": "1", "departmentID": "dep_0000000000000000"})), 422)
     add("samples write", keyed("POST", "/v1/tracks/trk_0000000000000000/samples", [JSON], b"{}"), 404, 405)
-    return c + auth_cases(victim, keys)
+    return c + auth_cases(victim, keys) + header_cases(keys)
 
 
 @pytest.fixture(scope="module")

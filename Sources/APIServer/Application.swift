@@ -79,7 +79,7 @@ public final class Application: Sendable {
             let spec = OpenAPIDocument.yaml(for: served.catalog, version: RowserverVersion.current)
             SpecController(spec: Array(spec.utf8)).register(in: &router)
             CatalogListController(served: served, signer: TokenSigner(key: dependencies.tokenKey), cache: cache).register(in: &router)
-            CatalogItemsController(served: served, details: details).register(in: &router)
+            CatalogItemsController(served: served, details: details, idempotency: IdempotentWrites(store: store.idempotency)).register(in: &router)
         } else {
             SpecController(spec: Array(OpenAPIDocument.yaml(for: Catalog(collections: []), version: RowserverVersion.current).utf8))
                 .register(in: &router)

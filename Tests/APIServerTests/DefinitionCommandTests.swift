@@ -10,7 +10,7 @@ struct DefinitionCommandTests {
 
     /// Runs the binary to its end: exit status, standard output, standard error.
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = ServerProcess.binaryURL
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -18,7 +18,7 @@ struct DefinitionCommandTests {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        try process.runSerially()
+        try process.run()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -74,12 +74,12 @@ struct ExecutableTests {
     }
 
     @Test func helpExplainsTheOptions() async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = ServerProcess.binaryURL
         process.arguments = ["serve", "--help"]
         let pipe = Pipe()
         process.standardOutput = pipe
-        try process.runSerially()
+        try process.run()
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -89,11 +89,11 @@ struct ExecutableTests {
     }
 
     @Test func invalidOptionFailsWithUsage() async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = ServerProcess.binaryURL
         process.arguments = ["serve", "--port", "70000"]
         process.standardError = Pipe()
-        try process.runSerially()
+        try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)
     }

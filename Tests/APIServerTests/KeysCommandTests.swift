@@ -47,14 +47,14 @@ struct KeysCommandTests {
 
     /// Runs `rowserver ARGUMENTS`; its exit status, standard output and standard error.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = ServerProcess.binaryURL
         process.arguments = arguments
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        try process.runSerially()
+        try process.run()
         let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

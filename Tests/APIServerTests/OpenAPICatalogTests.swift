@@ -86,7 +86,7 @@ struct OpenAPICatalogTests {
                 "DELETE /v1/orders/{orderID}/lines/{id} (deleteLinesItem)",
             ])
         let create = try #require(document[path: "paths", "/v1/orders/{orderID}/lines", "post"])
-        #expect(create["parameters"]?.parameterNames == ["orderID", "AcceptLanguage"])
+        #expect(create["parameters"]?.parameterNames == ["orderID", "AcceptLanguage", "IdempotencyKey"])
         #expect(create["responses"]?.keys.contains("404") == true)
     }
 
@@ -192,10 +192,12 @@ struct OpenAPICatalogTests {
         #expect(patch["properties"]?.keys == ["code", "status", "placed", "weight", "express", "total", "storeID", "placedAt"])
     }
 
-    @Test func deletesConflictOnlyWhereARestrictedReferencePoints() throws {
+    @Test func everyWriteDeclaresTheConflictOfAnIdempotencyKeyInUse() throws {
         let paths = try #require(document["paths"])
-        #expect(paths[path: "/v1/stores/{id}", "delete", "responses"]?.keys.contains("409") == true)
-        #expect(paths[path: "/v1/orders/{id}", "delete", "responses"]?.keys.contains("409") == false)
+        for (path, method) in [("/v1/stores/{id}", "delete"), ("/v1/orders/{id}", "delete"), ("/v1/orders", "post"), ("/v1/orders/{id}", "patch")] {
+            #expect(paths[path: path, method, "responses"]?.keys.contains("409") == true, "\(method) \(path)")
+            #expect(paths[path: path, method, "responses"]?.keys.contains("422") == true, "\(method) \(path)")
+        }
     }
 
     @Test func pagesAllowTheLargestLimit() throws {

@@ -6,7 +6,7 @@ import Foundation
 
 /// The built `rowserver` binary running as a child process on a port it picked (port 0).
 public final class ServerProcess: @unchecked Sendable {
-    public let process: Process
+    public let process: ChildProcess
     public let port: Int
     /// What it printed on starting to listen: "rowserver 0.1.0 listening on http://127.0.0.1:40123"
     /// (https:// when it serves TLS).
@@ -39,7 +39,7 @@ public final class ServerProcess: @unchecked Sendable {
     public init(arguments: [String] = [], environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-process-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        process = Process()
+        process = ChildProcess()
         process.executableURL = Self.binaryURL
         // `notice`: the few lifecycle lines (a signal, what was in flight, how it stopped) land in
         // the test log; the access log's lines do not, unless a test asks for them.
@@ -54,7 +54,7 @@ public final class ServerProcess: @unchecked Sendable {
         process.environment = env
         output = Pipe()
         process.standardOutput = output
-        try process.runSerially()
+        try process.run()
         let handle = output.fileHandleForReading
         var line = [UInt8]()
         let deadline = Date().addingTimeInterval(30 * RawHTTPClient.slowdown)

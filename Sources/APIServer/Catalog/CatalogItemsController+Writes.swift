@@ -7,7 +7,7 @@ import Storage
 extension CatalogItemsController {
     /// Where a write lands: a top-level collection, or a child collection under one parent item
     /// (whose path names the parent, so the body leaves the parent field out).
-    struct WriteTarget {
+    struct WriteTarget: Sendable {
         let collection: ServedCollection
         let parent: EntityID?
     }
@@ -54,15 +54,30 @@ extension CatalogItemsController {
     }
 
     private func create(_ request: Request, into target: WriteTarget) async throws -> Response {
-        let collection = target.collection
-        let document = try RequestBody.parse(request, accepting: RequestBody.json)
-        let id = EntityID.generate(kind: collection.definition.kind)
-        let item = try validated(
-            ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .create(id), parent: target.parent))
-        let saved = try await store.insert(item, into: collection.name, by: request.principal?.id)
+        let recover: IdempotentWrites.Recovery = { id in try self.recovered(target, itemID: id, request, status: 201) }
+        return try await idempotency.run(request, recover: recover) { mark in
+            let collection = target.collection
+            let document = try RequestBody.parse(request, accepting: RequestBody.json)
+            let id = EntityID.generate(kind: collection.definition.kind)
+            let item = try validated(
+                ItemDocument.decode(document, in: collection.definition, catalog: served.catalog, mode: .create(id), parent: target.parent))
+            let saved = try await store.insert(item, into: collection.name, by: request.principal?.id, idempotency: mark)
+            var response = detailResponse(
+                saved.item, collection: collection, related: try related(saved, in: collection), context: request.renderContext, status: 201)
+            response.headers.set("Location", CatalogLinks.detail(collection, saved.item.id, parent: target.parent))
+            return response
+        }
+    }
+
+    /// The answer to a retried write whose item was written but whose answer was never stored
+    /// (`IdempotentWrites`): the item as it is now.
+    private func recovered(_ target: WriteTarget, itemID: String, _ request: Request, status: Int) throws -> Response {
+        let id = try Self.id(itemID, of: target.collection)
+        let current = try load(target, id)
         var response = detailResponse(
-            saved.item, collection: collection, related: try related(saved, in: collection), context: request.renderContext, status: 201)
-        response.headers.set("Location", CatalogLinks.detail(collection, saved.item.id, parent: target.parent))
+            current.item, collection: target.collection, related: try related(current, in: target.collection), context: request.renderContext,
+            status: status)
+        if status == 201 { response.headers.set("Location", CatalogLinks.detail(target.collection, id, parent: target.parent)) }
         return response
     }
 
@@ -76,6 +91,11 @@ extension CatalogItemsController {
     }
 
     private func update(_ request: Request, _ target: WriteTarget, id: EntityID) async throws -> Response {
+        let recover: IdempotentWrites.Recovery = { id in try self.recovered(target, itemID: id, request, status: 200) }
+        return try await idempotency.run(request, recover: recover) { mark in try await update(request, target, id: id, idempotency: mark) }
+    }
+
+    private func update(_ request: Request, _ target: WriteTarget, id: EntityID, idempotency mark: IdempotencyMark?) async throws -> Response {
         let collection = target.collection
         let patch = try RequestBody.parse(request, accepting: RequestBody.mergePatch)
         let precondition = EntityTag.parseIfMatch(request.headers["If-Match"])
@@ -98,7 +118,7 @@ extension CatalogItemsController {
             }
             let saved: Versioned<Item>
             do {
-                saved = try await store.update(item, in: collection.name, ifVersion: current.version, by: request.principal?.id)
+                saved = try await store.update(item, in: collection.name, ifVersion: current.version, by: request.principal?.id, idempotency: mark)
             } catch .versionMismatch where precondition == nil || precondition == .any {
                 // Another write landed since `current` was read: apply the patch to that one.
                 continue
@@ -112,6 +132,12 @@ extension CatalogItemsController {
     }
 
     private func delete(_ target: WriteTarget, id: EntityID, _ request: Request) async throws -> Response {
+        try await idempotency.run(request, recover: { _ in Response.empty(status: 204) }) { mark in
+            try await delete(target, id: id, request, idempotency: mark)
+        }
+    }
+
+    private func delete(_ target: WriteTarget, id: EntityID, _ request: Request, idempotency mark: IdempotencyMark?) async throws -> Response {
         let collection = target.collection
         let precondition = EntityTag.parseIfMatch(request.headers["If-Match"])
         var ifVersion: Int64?
@@ -124,7 +150,7 @@ extension CatalogItemsController {
                 if precondition != .any { ifVersion = current.version }
             }
         }
-        try await store.delete(id, from: collection.name, ifVersion: ifVersion, by: request.principal?.id)
+        try await store.delete(id, from: collection.name, ifVersion: ifVersion, by: request.principal?.id, idempotency: mark)
         return Response.empty(status: 204)
     }
 

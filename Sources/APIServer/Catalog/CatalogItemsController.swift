@@ -7,6 +7,7 @@ import Storage
 struct CatalogItemsController: Sendable {
     let served: ServedCatalog
     let details: ResponseCache
+    let idempotency: IdempotentWrites
 
     static let patchAttempts = 3
 

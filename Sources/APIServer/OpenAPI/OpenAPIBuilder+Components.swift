@@ -51,6 +51,14 @@ extension OpenAPIBuilder {
                 "description": "The detail's ETag: the write happens only if the item is still at that version (else 412).",
                 "schema": ["type": "string"],
             ],
+            "IdempotencyKey": [
+                "name": "Idempotency-Key", "in": "header", "required": false,
+                "description": .string(
+                    "A key of the client's choosing (a UUID): a retry with the same key, method, path and body gets the first answer "
+                        + "again (Idempotent-Replayed: true) instead of writing twice; with another request, 422 IDEMPOTENCY_KEY_REUSED; "
+                        + "while the first still runs, 409 IDEMPOTENCY_KEY_IN_USE. Kept 24 hours per API key; only writes that succeeded."),
+                "schema": ["type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"],
+            ],
         ]
     }
 
@@ -71,6 +79,10 @@ extension OpenAPIBuilder {
                 "schema": ["type": "string"],
             ],
             "CacheControl": ["description": "no-cache: clients revalidate with If-None-Match.", "schema": ["type": "string"]],
+            "IdempotentReplayed": [
+                "description": "`true` on an answer sent again for a retried Idempotency-Key (absent on the first).",
+                "schema": ["type": "string", "enum": ["true"]],
+            ],
             "XRequestID": [
                 "description": "The request's id: the client's X-Request-ID when well-formed, else generated.", "schema": ["type": "string"],
             ],
@@ -83,7 +95,7 @@ extension OpenAPIBuilder {
             "Bad request: the code names what (INVALID_LIMIT, INVALID_CURSOR, INVALID_SORT, UNKNOWN_PARAMETER,"
                 + " DUPLICATE_PARAMETER, INVALID_VIEW, INVALID_GROUP, INVALID_FILTER, INVALID_SEARCH, INVALID_TOKEN,"
                 + " MALFORMED_JSON, INVALID_UTF8, JSON_TOO_DEEP, DUPLICATE_KEY, INVALID_PATH, INVALID_QUERY, KEY_IN_QUERY,"
-                + " DUPLICATE_HEADER)."
+                + " DUPLICATE_HEADER, INVALID_IDEMPOTENCY_KEY)."
         ),
         (
             401,
@@ -92,12 +104,20 @@ extension OpenAPIBuilder {
         ),
         (403, "The API key's scopes do not cover this collection and access (KEY_SCOPE); WWW-Authenticate names the scope needed."),
         (404, "No such item or path (NOT_FOUND)."),
-        (409, "The item is still referenced (CONFLICT)."),
+        (
+            409,
+            "The item is still referenced, or kept changing during a patch (CONFLICT); a request with this Idempotency-Key is still "
+                + "running (IDEMPOTENCY_KEY_IN_USE)."
+        ),
         (410, "The change token is older than the retained history (CHANGES_EXPIRED)."),
         (412, "If-Match named another version (PRECONDITION_FAILED)."),
         (413, "The body is larger than the limit (PAYLOAD_TOO_LARGE)."),
         (415, "The body is not JSON (UNSUPPORTED_MEDIA_TYPE)."),
-        (422, "Validation failed (VALIDATION_FAILED): one entry in `errors` per field, by JSON pointer."),
+        (
+            422,
+            "Validation failed (VALIDATION_FAILED): one entry in `errors` per field, by JSON pointer; or the Idempotency-Key was used "
+                + "with another request (IDEMPOTENCY_KEY_REUSED)."
+        ),
         (
             429,
             "Too many requests from this API key, or without one from this client address (RATE_LIMITED); Retry-After says "

@@ -34,15 +34,16 @@ extension OpenAPIBuilder {
             "headers": [
                 "Location": Self.ref("Location", "headers"), "ETag": Self.ref("ETag", "headers"),
                 "Content-Language": Self.ref("ContentLanguage", "headers"), "X-Request-ID": Self.requestID,
+                "Idempotent-Replayed": Self.ref("IdempotentReplayed", "headers"),
             ],
             "content": ["application/json": ["schema": Self.ref(Self.detailSchemaName(collection))]],
         ]
-        let statuses = pathParameters.isEmpty ? [400, 413, 415, 422] : [400, 404, 413, 415, 422]
+        let statuses = pathParameters.isEmpty ? [400, 409, 413, 415, 422] : [400, 404, 409, 413, 415, 422]
         return [
             "tags": ["items"],
             "operationId": .string("create\(Self.typeName(collection))Item"),
             "summary": .string("Create an item of \(collection.name); the server assigns its id."),
-            "parameters": .list(pathParameters + [Self.ref("AcceptLanguage", "parameters")]),
+            "parameters": .list(pathParameters + [Self.ref("AcceptLanguage", "parameters"), Self.ref("IdempotencyKey", "parameters")]),
             "requestBody": ["required": true, "content": ["application/json": ["schema": Self.ref(Self.inputSchemaName(collection))]]],
             "responses": .map([("201", created)] + Self.problems(statuses) + [("default", Self.ref("Problem", "responses"))]),
         ]
@@ -53,7 +54,7 @@ extension OpenAPIBuilder {
             "description": "Updated. The body is the item's new detail; the id never changes.",
             "headers": [
                 "ETag": Self.ref("ETag", "headers"), "Content-Language": Self.ref("ContentLanguage", "headers"),
-                "X-Request-ID": Self.requestID,
+                "X-Request-ID": Self.requestID, "Idempotent-Replayed": Self.ref("IdempotentReplayed", "headers"),
             ],
             "content": ["application/json": ["schema": Self.ref(Self.detailSchemaName(collection))]],
         ]
@@ -62,29 +63,37 @@ extension OpenAPIBuilder {
             "tags": ["items"],
             "operationId": .string("update\(Self.typeName(collection))Item"),
             "summary": .string("Change an item of \(collection.name) with a JSON merge patch (RFC 7396)."),
-            "parameters": .list(pathParameters + [Self.ref("IfMatch", "parameters"), Self.ref("AcceptLanguage", "parameters")]),
+            "parameters": .list(
+                pathParameters + [
+                    Self.ref("IfMatch", "parameters"), Self.ref("AcceptLanguage", "parameters"), Self.ref("IdempotencyKey", "parameters"),
+                ]),
             "requestBody": [
                 "required": true,
                 "content": ["application/merge-patch+json": ["schema": patch], "application/json": ["schema": patch]],
             ],
             "responses": .map(
-                [("200", updated)] + Self.problems([400, 404, 412, 413, 415, 422]) + [("default", Self.ref("Problem", "responses"))]),
+                [("200", updated)] + Self.problems([400, 404, 409, 412, 413, 415, 422]) + [("default", Self.ref("Problem", "responses"))]),
         ]
     }
 
-    /// 409 only where a `restrict` reference can point at the item.
+    /// 409 for a key in use, and where a `restrict` reference can point at the item.
     func deleteOperation(_ collection: CollectionDefinition, pathParameters: [YAMLNode]) -> YAMLNode {
-        let restricted = catalog.references(to: collection).contains { source, index in
-            source.fields.indices.contains(index) && (source.fields[index].reference?.onDelete ?? .restrict) == .restrict
-        }
-        return [
+        [
             "tags": ["items"],
             "operationId": .string("delete\(Self.typeName(collection))Item"),
             "summary": .string("Delete an item of \(collection.name)."),
-            "parameters": .list(pathParameters + [Self.ref("IfMatch", "parameters")]),
+            "parameters": .list(pathParameters + [Self.ref("IfMatch", "parameters"), Self.ref("IdempotencyKey", "parameters")]),
             "responses": .map(
-                [("204", ["description": "Deleted.", "headers": ["X-Request-ID": Self.requestID]])]
-                    + Self.problems(restricted ? [404, 409, 412] : [404, 412]) + [("default", Self.ref("Problem", "responses"))]),
+                [
+                    (
+                        "204",
+                        [
+                            "description": "Deleted.",
+                            "headers": ["X-Request-ID": Self.requestID, "Idempotent-Replayed": Self.ref("IdempotentReplayed", "headers")],
+                        ]
+                    )
+                ]
+                    + Self.problems([400, 404, 409, 412, 422]) + [("default", Self.ref("Problem", "responses"))]),
         ]
     }
 }

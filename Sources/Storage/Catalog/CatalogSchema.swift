@@ -40,6 +40,7 @@ enum CatalogSchema {
         }
         for statement in baseStatements { try db.execute(sql: statement) }
         try db.execute(sql: KeyStore.createTable)
+        try db.execute(sql: IdempotencyStore.createTable)
         // Who wrote each change: a file from before API keys has no such column.
         if try !db.columns(in: "changes").contains(where: { $0.name == "key_id" }) {
             try db.execute(sql: "ALTER TABLE changes ADD COLUMN key_id TEXT")

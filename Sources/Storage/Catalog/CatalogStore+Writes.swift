@@ -7,17 +7,22 @@ import GRDB
 /// and only then answers the writers.
 extension CatalogStore {
     /// Inserts a new item (its id already assigned); returns it with its version. `author`:
-    /// the API key's id its change-log entry names.
-    public func insert(_ item: Item, into collection: String, by author: String? = nil) async throws(StoreError) -> Versioned<Item> {
-        guard let written = try await submit(.insert(item, collection: collection), by: author) else {
+    /// the API key's id its change-log entry names; `idempotency`: the key the write runs under,
+    /// marked applied in the same transaction (`IdempotencyStore`).
+    public func insert(
+        _ item: Item, into collection: String, by author: String? = nil, idempotency: IdempotencyMark? = nil
+    ) async throws(StoreError) -> Versioned<Item> {
+        guard let written = try await submit(.insert(item, collection: collection), by: author, idempotency: idempotency) else {
             throw StoreError.invariant("insert returned no item")
         }
         return written
     }
 
     /// Replaces an existing item; with `ifVersion`, only when its version is still that one.
-    public func update(_ item: Item, in collection: String, ifVersion: Int64?, by author: String? = nil) async throws(StoreError) -> Versioned<Item> {
-        guard let written = try await submit(.update(item, collection: collection, ifVersion: ifVersion), by: author) else {
+    public func update(
+        _ item: Item, in collection: String, ifVersion: Int64?, by author: String? = nil, idempotency: IdempotencyMark? = nil
+    ) async throws(StoreError) -> Versioned<Item> {
+        guard let written = try await submit(.update(item, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency) else {
             throw StoreError.invariant("update returned no item")
         }
         return written
@@ -25,13 +30,16 @@ extension CatalogStore {
 
     /// Deletes an item (and the items whose reference to it cascades); with `ifVersion`, only
     /// when its version is still that one.
-    public func delete(_ id: EntityID, from collection: String, ifVersion: Int64?, by author: String? = nil) async throws(StoreError) {
-        _ = try await submit(.delete(id, collection: collection, ifVersion: ifVersion), by: author)
+    public func delete(
+        _ id: EntityID, from collection: String, ifVersion: Int64?, by author: String? = nil, idempotency: IdempotencyMark? = nil
+    ) async throws(StoreError) {
+        _ = try await submit(.delete(id, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency)
     }
 
-    private func submit(_ write: CatalogWrite, by author: String?) async throws(StoreError) -> Versioned<Item>? {
+    private func submit(_ write: CatalogWrite, by author: String?, idempotency: IdempotencyMark?) async throws(StoreError) -> Versioned<Item>? {
+        let operation = SubmittedWrite(write: write, author: author, idempotency: idempotency)
         let result = await withCheckedContinuation { continuation in
-            if queue.enqueue(.init(operation: SubmittedWrite(write: write, author: author), continuation: continuation)) {
+            if queue.enqueue(.init(operation: operation, continuation: continuation)) {
                 pool.asyncWriteWithoutTransaction { [self] db in drain(db) }
             }
         }
@@ -77,6 +85,7 @@ extension CatalogStore {
                     do {
                         try db.inSavepoint {
                             written = try writer.apply(write.write)
+                            if let mark = write.idempotency { try write.markApplied(mark, db: db) }
                             return .commit
                         }
                         results.append(.success(written))

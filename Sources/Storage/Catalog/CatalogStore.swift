@@ -16,6 +16,8 @@ public final class CatalogStore: Sendable {
     let state: Locked<CatalogState>
     let queue = WriteQueue<SubmittedWrite, Versioned<Item>?>()
     let counters = Locked(WriteCounters())
+    /// The `Idempotency-Key`s of this file, through the store's own connections.
+    public let idempotency: IdempotencyStore
 
     /// Opens (creating it if needed) the database at `path` for `catalog`: new collections,
     /// fields and indexes are added; a change that would lose data refuses to open
@@ -58,6 +60,7 @@ public final class CatalogStore: Sendable {
                 }
             }
             state = Locked(try pool.read { db in try CatalogState.load(db, catalog: catalog) })
+            idempotency = IdempotencyStore(pool: pool)
         } catch {
             throw StoreError.from(error)
         }

@@ -13,6 +13,8 @@ enum CatalogWrite: Sendable {
 struct SubmittedWrite: Sendable {
     var write: CatalogWrite
     var author: String?
+    /// The `Idempotency-Key` it runs under: marked applied in the write's own savepoint.
+    var idempotency: IdempotencyMark? = nil
 }
 
 /// Applies one insert, update or delete inside the caller's transaction: references checked,
@@ -224,4 +226,17 @@ final class BulkSequence {
 
     /// Returns the last sequence handed out, which an insert that wrote nothing did not use.
     func giveBack() { last -= 1 }
+}
+
+extension SubmittedWrite {
+    /// Records in the write's savepoint that its idempotency key's write happened, on which item.
+    func markApplied(_ mark: IdempotencyMark, db: Database) throws {
+        let (collection, id, operation): (String, String, String)
+        switch write {
+        case .insert(let item, let name): (collection, id, operation) = (name, item.id.rawValue, "insert")
+        case .update(let item, let name, _): (collection, id, operation) = (name, item.id.rawValue, "update")
+        case .delete(let item, let name, _): (collection, id, operation) = (name, item.rawValue, "delete")
+        }
+        try IdempotencyStore.markApplied(db, mark, collection: collection, itemID: id, operation: operation)
+    }
 }
