@@ -39,6 +39,11 @@ OUT = SCRATCH / "count"
 READS = ["health", "page1", "page1-gzip", "deep", "sorted", "sections", "people-table", "samples-table", "search", "detail",
          "revalidate"]
 MODES = {"cached": [], "uncached": ["--response-cache", "0"]}
+# What authentication and rate limiting cost (`--variants`): the same binary without either,
+# with rate limits on (limits no scenario reaches), with a read key on every request, and both.
+LIMITS = {"ROWSERVER_RATE_LIMIT": "on", "ROWSERVER_RATE_LIMIT_ADDRESS": "100000000/s", "ROWSERVER_RATE_LIMIT_KEY": "100000000/s"}
+VARIANTS = {"plain": ({"ROWSERVER_RATE_LIMIT": "off"}, False), "limits": (LIMITS, False),
+            "key": ({"ROWSERVER_RATE_LIMIT": "off"}, True), "both": (LIMITS, True)}
 
 
 def requests_of(spec, count):
@@ -75,8 +80,9 @@ def instructions(dump):
     return int(match.group(1))
 
 
-def measure(name, binary, db, size, extra, scenarios, count, keep):
-    """{scenario: instructions per request} for `binary` under callgrind."""
+def measure(name, binary, db, size, extra, scenarios, count, keep, environment=None, key=None):
+    """{scenario: instructions per request} for `binary` under callgrind; `environment` for
+    the counted server, `key` a secret sent as a bearer token on every request."""
     folder = OUT / name
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -95,11 +101,13 @@ def measure(name, binary, db, size, extra, scenarios, count, keep):
     command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/callgrind.out",
                str(stripped), "serve", "--port", str(port), "--db", str(db), "--log-level", "error", *extra]
     log(f"starting {name} under callgrind")
-    server = Process(name, command, port, environment={"ROWSERVER_ACCESS_LOG": "off"})
+    server = Process(name, command, port, environment={"ROWSERVER_ACCESS_LOG": "off", **(environment or {})})
     results = {}
     try:
         for scenario in scenarios:
             requests = requests_of(available[scenario], count)
+            if key:
+                requests = [(path, {**headers, "Authorization": f"Bearer {key}"}) for path, headers in requests]
             send(port, requests)
             subprocess.run(["callgrind_control", "--zero", str(server.process.pid)], check=True, capture_output=True)
             send(port, requests)
@@ -126,10 +134,14 @@ def main():
     parser.add_argument("--scenarios", default=",".join(READS))
     parser.add_argument("--keep", action="store_true", help="keep each scenario's callgrind dump in .build/bench/count")
     parser.add_argument("--label", default="this", help="the folder name of this binary's dumps (LABEL-cached, …)")
+    parser.add_argument("--variants", default=None,
+                        help="plain,limits,key,both: the binary alone, each variant's count over plain's (no baseline)")
     arguments = parser.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("valgrind is missing: apt-get install valgrind")
     scenarios = [s for s in arguments.scenarios.split(",") if s]
+    if arguments.variants:
+        return measure_variants(arguments, scenarios)
     binaries = {arguments.label: pathlib.Path(arguments.binary).resolve()}
     if arguments.baseline:
         binaries["baseline"] = pathlib.Path(arguments.baseline).resolve()
@@ -156,6 +168,31 @@ def main():
             if arguments.baseline:
                 line += f" {base:,.0f} | {count / base:.3f} |" if base else " — | — |"
             print(line)
+
+
+def measure_variants(arguments, scenarios):
+    """The cost of authentication and rate limiting: each variant of one binary, as a ratio to
+    the plain variant, in the same run (counts, so the run's noise does not enter)."""
+    binary = pathlib.Path(arguments.binary).resolve()
+    db = dataset(binary, arguments.products, SCRATCH)
+    key = subprocess.run([str(binary), "keys", "create", "--db", str(db), "--name", "count", "--scope", "read"],
+                         check=True, capture_output=True, text=True).stdout.strip()
+    names = [v for v in arguments.variants.split(",") if v]
+    counts = {}
+    for mode in filter(None, arguments.modes.split(",")):
+        for variant in names:
+            environment, keyed = VARIANTS[variant]
+            counts[(mode, variant)] = measure(f"{variant}-{mode}", binary, db, arguments.products, MODES[mode], scenarios,
+                                              arguments.requests, arguments.keep, environment, key if keyed else None)
+    print(f"\ninstructions per request (callgrind, {arguments.requests} requests after as many to warm)\n")
+    print("| mode | scenario | " + " | ".join(names) + " | " + " | ".join(f"{v}/plain" for v in names if v != "plain") + " |")
+    print("|---|---|" + "---:|" * (2 * len(names) - 1))
+    for mode in filter(None, arguments.modes.split(",")):
+        for scenario in scenarios:
+            row = [counts[(mode, v)][scenario] for v in names]
+            plain = counts[(mode, "plain")][scenario] if "plain" in names else None
+            ratios = [f"{counts[(mode, v)][scenario] / plain:.3f}" for v in names if v != "plain"] if plain else []
+            print(f"| {mode} | {scenario} | " + " | ".join(f"{c:,.0f}" for c in row) + " | " + " | ".join(ratios) + " |")
 
 
 if __name__ == "__main__":

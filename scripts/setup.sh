@@ -11,6 +11,7 @@ command -v curl >/dev/null 2>&1 || need+=(curl)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)      # the TLS tests' certificates (curl is their client)
 command -v wrk >/dev/null 2>&1 || need+=(wrk)              # the benchmark suite and its CI smoke
 command -v gcc >/dev/null 2>&1 || need+=(gcc)              # the C ceiling of the benchmarks
+[[ -x /usr/sbin/nginx ]] || command -v nginx >/dev/null 2>&1 || need+=(nginx)  # the trusted-proxy test, in front
 python3 -c 'import ensurepip' >/dev/null 2>&1 || command -v pip3 >/dev/null 2>&1 || need+=(python3-pip)
 
 if ((${#need[@]})); then
