@@ -21,7 +21,7 @@ struct KeyAuthenticator: RequestStage {
             throw HTTPError.badRequest("DUPLICATE_HEADER", "Send one Authorization header.", parameter: "Authorization")
         }
         let secret = try Self.bearerSecret(value)
-        guard let id = APIKeySecret.keyID(of: secret), let key = try keys.key(id: id), key.revokedAt == nil,
+        guard let id = APIKeySecret.keyID(of: secret), let key = try keys.current(id: id), key.revokedAt == nil,
             APIKeySecret.sameDigest(APIKeySecret.hash(secret), key.secretHash)
         else { throw HTTPError.invalidKey("The key is unknown, malformed or revoked.") }
         request.principal = Principal(id: key.id, scopes: key.scopes)

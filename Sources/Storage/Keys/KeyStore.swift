@@ -9,10 +9,12 @@ import GRDB
 /// data); a server reads keys through its catalog store's connections (`CatalogStore.keys`).
 public final class KeyStore: Sendable {
     private let pool: DatabasePool
+    private let cache: KeyCache
 
     /// Keys through connections the caller opened, and already made the table in.
     init(pool: DatabasePool) {
         self.pool = pool
+        self.cache = KeyCache(databasePath: pool.path)
     }
 
     static let createTable = """
@@ -26,6 +28,7 @@ public final class KeyStore: Sendable {
         configuration.busyMode = .timeout(busyTimeout)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
+            cache = KeyCache(databasePath: pool.path)
             try pool.write { db in try db.execute(sql: Self.createTable) }
         } catch {
             throw StoreError.from(error)
@@ -54,6 +57,12 @@ public final class KeyStore: Sendable {
         } catch {
             throw StoreError.from(error)
         }
+    }
+
+    /// `key(id:)` through a cache that any commit to the file empties (`KeyCache`): what the
+    /// server asks per request.
+    public func current(id: String) throws(StoreError) -> APIKeyRecord? {
+        try cache.key(id: id) { id throws(StoreError) in try key(id: id) }
     }
 
     /// Every key, oldest first.

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import Storage
+
+/// The server's key cache against writes from another connection (`rowserver keys` runs in a
+/// process of its own): whatever the other side commits is seen on the next lookup.
+@Suite struct KeyCacheTests {
+    static func record(_ id: String, revokedAt: Int64? = nil) -> APIKeyRecord {
+        APIKeyRecord(id: id, name: id, secretHash: Array(repeating: 1, count: 32), scopes: ["read"], createdAt: 0, revokedAt: revokedAt)
+    }
+
+    /// Counts the reads the cache could not answer itself.
+    final class Reads: @unchecked Sendable {
+        var count = 0
+    }
+
+    @Test func aKeyIsReadOnceWhileTheFileDoesNotChange() throws {
+        let directory = try TemporaryDirectory()
+        let server = try directory.store().store.keys
+        let other = try KeyStore(path: directory.path("test.sqlite"))
+        try other.add(Self.record("aaaaaaaaaaaa"))
+        for _ in 0..<5 { #expect(try server.current(id: "aaaaaaaaaaaa")?.id == "aaaaaaaaaaaa") }
+        let cache = KeyCache(databasePath: directory.path("test.sqlite"))
+        let reads = Reads()
+        for _ in 0..<5 {
+            _ = try cache.key(id: "aaaaaaaaaaaa") { id throws(StoreError) in
+                reads.count += 1
+                return try other.key(id: id)
+            }
+        }
+        #expect(reads.count == 1)
+    }
+
+    /// What another connection commits, and what the next lookup must say.
+    @Test(arguments: ["revoke", "create", "unrelated write"])
+    func aCommitFromAnotherConnectionIsSeenAtTheNextLookup(change: String) throws {
+        let directory = try TemporaryDirectory()
+        let demo = try directory.store()
+        let server = demo.store.keys
+        let other = try KeyStore(path: directory.path("test.sqlite"))
+        try other.add(Self.record("aaaaaaaaaaaa"))
+        #expect(try server.current(id: "aaaaaaaaaaaa")?.revokedAt == nil)
+        #expect(try server.current(id: "bbbbbbbbbbbb") == nil)
+        switch change {
+        case "revoke":
+            #expect(try other.revoke(id: "aaaaaaaaaaaa", at: 5))
+            #expect(try server.current(id: "aaaaaaaaaaaa")?.revokedAt == 5)
+        case "create":
+            try other.add(Self.record("bbbbbbbbbbbb"))
+            #expect(try server.current(id: "bbbbbbbbbbbb")?.id == "bbbbbbbbbbbb")
+        default:
+            try other.add(Self.record("cccccccccccc"))
+            #expect(try server.current(id: "aaaaaaaaaaaa")?.revokedAt == nil)
+            #expect(try server.current(id: "cccccccccccc")?.id == "cccccccccccc")
+        }
+    }
+
+    @Test func entriesExpireEvenWhenTheFileLooksTheSame() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.store()
+        let other = try KeyStore(path: directory.path("test.sqlite"))
+        try other.add(Self.record("aaaaaaaaaaaa"))
+        let cache = KeyCache(databasePath: directory.path("test.sqlite"), maximumAge: 0)
+        let reads = Reads()
+        for _ in 0..<3 {
+            _ = try cache.key(id: "aaaaaaaaaaaa") { id throws(StoreError) in
+                reads.count += 1
+                return try other.key(id: id)
+            }
+        }
+        #expect(reads.count == 3)
+    }
+
+    @Test func aMissingFileHasAStampOfItsOwn() {
+        #expect(KeyCache.stamp("/nonexistent/file") == KeyCache.FileStamp())
+        #expect(KeyCache.stamp("/") != KeyCache.FileStamp())
+    }
+}
