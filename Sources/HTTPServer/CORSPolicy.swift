@@ -1,10 +1,12 @@
 /// Cross-origin resource sharing for browser clients (the Fetch standard's CORS protocol).
 public struct CORSPolicy: Sendable {
     public var allowedOrigins: [String]
-    /// Response headers a browser script may read.
-    public static let exposedHeaders = "ETag, Link, Location, X-Request-ID, Content-Language"
+    /// Response headers a browser script may read: validators, links, the rate limit's fields
+    /// (so a page can slow down before a 429) and the mark of a replayed write.
+    public static let exposedHeaders =
+        "ETag, Link, Location, X-Request-ID, Content-Language, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed"
     /// Request headers a browser script may send.
-    public static let allowedHeaders = "Accept, Accept-Language, Content-Type, If-Match, If-None-Match, X-Request-ID"
+    public static let allowedHeaders = "Accept, Accept-Language, Content-Type, If-Match, If-None-Match, X-Request-ID, Idempotency-Key"
     /// Those and `Authorization`, for an origin listed by name: an API key crosses origins only
     /// to pages the operator named, never under `*`.
     public static let allowedHeadersWithKeys = allowedHeaders + ", Authorization"

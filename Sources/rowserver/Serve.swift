@@ -167,6 +167,7 @@ struct Serve: ParsableCommand {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         let application: Application
+        let limiter = try rateLimiter()
         let catalog = try definition.catalog()
         do {
             let log: AccessLog?
@@ -184,7 +185,7 @@ struct Serve: ParsableCommand {
                 configuration: configuration,
                 dependencies: .init(
                     registry: registry, healthChecks: [database], logger: logger, store: store, tokenKey: try TokenKeyFile.load(besides: db),
-                    responseCacheEntries: responseCache, accessLog: log, rateLimiter: try rateLimiter()))
+                    responseCacheEntries: responseCache, accessLog: log, rateLimiter: limiter))
         } catch StoreError.incompatibleDefinition(let message) {
             logger.critical("cannot start: \(message)")
             throw ExitCode(1)
@@ -196,7 +197,7 @@ struct Serve: ParsableCommand {
         let scheme = application.server.isTLS ? "https" : "http"
         print("rowserver \(RowserverVersion.current) listening on \(scheme)://\(shownHost):\(application.port)")
         fflush(nil)
-        if let limiter = try rateLimiter() {
+        if let limiter {
             let address = limiter.addressPolicy.map { "\($0.description) per address" } ?? "no limit per address"
             let key = limiter.keyPolicy.map { "\($0.description) per API key" } ?? "no limit per API key"
             logger.info("rate limits: \(address), \(key) (--no-rate-limit turns them off)")

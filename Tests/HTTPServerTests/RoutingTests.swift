@@ -64,9 +64,12 @@ struct RoutingTests {
         #expect(preflight.header("Access-Control-Allow-Origin") == "https://app.example")
         #expect(preflight.header("Access-Control-Allow-Methods") == "GET, HEAD, DELETE, OPTIONS")
         #expect(preflight.header("Access-Control-Allow-Headers")?.contains("If-None-Match") == true)
+        #expect(preflight.header("Access-Control-Allow-Headers")?.contains("Idempotency-Key") == true)
         let actual = try await fetch(port: server.port, "/hello", headers: [("Origin", "https://app.example")])
         #expect(actual.header("Access-Control-Allow-Origin") == "https://app.example")
-        #expect(actual.header("Access-Control-Expose-Headers") == "ETag, Link, Location, X-Request-ID, Content-Language")
+        #expect(
+            actual.header("Access-Control-Expose-Headers")
+                == "ETag, Link, Location, X-Request-ID, Content-Language, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed")
         #expect(actual.headerValues("Vary").contains("Origin"))
     }
 

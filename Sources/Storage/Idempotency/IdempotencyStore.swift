@@ -82,7 +82,7 @@ public final class IdempotencyStore: Sendable {
                     case "done":
                         return .replay(
                             StoredAnswer(
-                                status: row["status"], headers: Self.headers(from: row["headers"] ?? ""),
+                                status: (row["status"] as Int?) ?? 500, headers: Self.headers(from: row["headers"] ?? ""),
                                 body: Array((row["body"] as Data?) ?? Data())))
                     case "applied":
                         return .applied(collection: row["collection"] ?? "", itemID: row["item_id"] ?? "", operation: row["operation"] ?? "")
