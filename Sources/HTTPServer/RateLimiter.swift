@@ -13,13 +13,29 @@
 /// is not enough, as under a flood of spoofed-looking addresses, it forgets them all, which
 /// errs on the side of letting requests through.
 public final class RateLimiter: RequestStage, ResponseStage {
-    public let addressPolicy: RateLimitPolicy?
-    public let keyPolicy: RateLimitPolicy?
+    private let address: Limit?
+    private let key: Limit?
     private let shards: [Locked<[Bucket: TokenBucket]>]
     private let shardCapacity: Int
     private let clock: @Sendable () -> UInt64
-    private let addressField: String?
-    private let keyField: String?
+
+    /// A policy with the text of its fields, made once rather than per answer.
+    struct Limit {
+        let policy: RateLimitPolicy
+        /// `RateLimit-Policy`: `"address";q=100;w=1`
+        let policyField: String
+        /// The start of `RateLimit`: `"address";r=`
+        let remainingPrefix: String
+
+        init(_ policy: RateLimitPolicy) {
+            self.policy = policy
+            self.policyField = policy.policyField
+            self.remainingPrefix = "\"\(policy.name)\";r="
+        }
+    }
+
+    public var addressPolicy: RateLimitPolicy? { address?.policy }
+    public var keyPolicy: RateLimitPolicy? { key?.policy }
 
     enum Bucket: Hashable {
         case address(IPAddress)
@@ -30,13 +46,11 @@ public final class RateLimiter: RequestStage, ResponseStage {
         address: RateLimitPolicy?, key: RateLimitPolicy?, maximumBuckets: Int = 262_144,
         clock: (@Sendable () -> UInt64)? = nil
     ) {
-        self.addressPolicy = address
-        self.keyPolicy = key
+        self.address = address.map(Limit.init)
+        self.key = key.map(Limit.init)
         self.shards = (0..<16).map { _ in Locked([:]) }
         self.shardCapacity = max(1, maximumBuckets / 16)
         self.clock = clock ?? { monotonicNanoseconds() }
-        self.addressField = address?.policyField
-        self.keyField = key?.policyField
     }
 
     /// A refused request still counts: a client cannot try bad keys faster than its address may.
@@ -44,22 +58,23 @@ public final class RateLimiter: RequestStage, ResponseStage {
 
     public func prepare(_ request: inout Request) throws {
         let bucket: Bucket
-        let policy: RateLimitPolicy
-        let field: String
+        let limit: Limit
         if let principal = request.principal {
-            guard let keyPolicy, let keyField else { return }
-            (bucket, policy, field) = (.key(principal.id), keyPolicy, keyField)
+            guard let key else { return }
+            (bucket, limit) = (.key(principal.id), key)
         } else {
-            guard let addressPolicy, let addressField, let client = request.clientAddress else { return }
-            (bucket, policy, field) = (.address(client.limitingPrefix), addressPolicy, addressField)
+            guard let address, let client = request.clientAddress else { return }
+            (bucket, limit) = (.address(client.limitingPrefix), address)
         }
-        switch take(bucket, policy) {
+        switch take(bucket, limit.policy) {
         case .allowed(let remaining, let fullIn):
-            request.rateLimit = RateLimitStatus(policyField: field, name: policy.name, remaining: remaining, resetSeconds: fullIn)
+            request.rateLimit = RateLimitStatus(
+                policyField: limit.policyField, remainingPrefix: limit.remainingPrefix, remaining: remaining, resetSeconds: fullIn)
         case .refused(let retryAfter):
-            let status = RateLimitStatus(policyField: field, name: policy.name, remaining: 0, resetSeconds: retryAfter)
+            let status = RateLimitStatus(
+                policyField: limit.policyField, remainingPrefix: limit.remainingPrefix, remaining: 0, resetSeconds: retryAfter)
             request.rateLimit = status
-            throw HTTPError.tooManyRequests(status, subject: policy.name == "key" ? "This API key" : "This client address")
+            throw HTTPError.tooManyRequests(status, subject: request.principal == nil ? "This client address" : "This API key")
         }
     }
 
@@ -93,8 +108,8 @@ public final class RateLimiter: RequestStage, ResponseStage {
 
     private func policy(for bucket: Bucket) -> RateLimitPolicy? {
         switch bucket {
-        case .address: addressPolicy
-        case .key: keyPolicy
+        case .address: address?.policy
+        case .key: key?.policy
         }
     }
 
@@ -108,14 +123,15 @@ public final class RateLimiter: RequestStage, ResponseStage {
 public struct RateLimitStatus: Sendable, Equatable {
     /// `"address";q=100;w=1`
     public var policyField: String
-    public var name: String
+    /// `"address";r=`
+    public var remainingPrefix: String
     public var remaining: Int
     /// Seconds until the quota is whole again (allowed), or until the next request may go (refused).
     public var resetSeconds: Int
 
     func addFields(to headers: inout HTTPHeaders) {
         headers.add("RateLimit-Policy", policyField)
-        headers.add("RateLimit", "\"\(name)\";r=\(remaining);t=\(resetSeconds)")
+        headers.add("RateLimit", remainingPrefix + String(remaining) + ";t=" + String(resetSeconds))
     }
 }
 

@@ -56,8 +56,7 @@ public final class ChildProcess: @unchecked Sendable {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let variables = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            variables.forEach { free($0) }
+            for pointer in argv + variables { free(pointer) }
         }
         var child: pid_t = 0
         let result = posix_spawn(&child, path, &actions, nil, argv, variables)

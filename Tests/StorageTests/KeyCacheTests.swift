@@ -10,9 +10,16 @@ import Testing
         APIKeyRecord(id: id, name: id, secretHash: Array(repeating: 1, count: 32), scopes: ["read"], createdAt: 0, revokedAt: revokedAt)
     }
 
-    /// Counts the reads the cache could not answer itself.
-    final class Reads: @unchecked Sendable {
-        var count = 0
+    /// How often `times` lookups of `id` through `cache` read the table of `store`.
+    static func reads(of id: String, times: Int, _ cache: KeyCache, from store: KeyStore) throws -> Int {
+        var reads = 0
+        for _ in 0..<times {
+            _ = try cache.key(id: id) { id throws(StoreError) in
+                reads += 1
+                return try store.key(id: id)
+            }
+        }
+        return reads
     }
 
     @Test func aKeyIsReadOnceWhileTheFileDoesNotChange() throws {
@@ -21,15 +28,7 @@ import Testing
         let other = try KeyStore(path: directory.path("test.sqlite"))
         try other.add(Self.record("aaaaaaaaaaaa"))
         for _ in 0..<5 { #expect(try server.current(id: "aaaaaaaaaaaa")?.id == "aaaaaaaaaaaa") }
-        let cache = KeyCache(databasePath: directory.path("test.sqlite"))
-        let reads = Reads()
-        for _ in 0..<5 {
-            _ = try cache.key(id: "aaaaaaaaaaaa") { id throws(StoreError) in
-                reads.count += 1
-                return try other.key(id: id)
-            }
-        }
-        #expect(reads.count == 1)
+        #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 5, KeyCache(databasePath: directory.path("test.sqlite")), from: other) == 1)
     }
 
     /// What another connection commits, and what the next lookup must say.
@@ -62,14 +61,7 @@ import Testing
         let other = try KeyStore(path: directory.path("test.sqlite"))
         try other.add(Self.record("aaaaaaaaaaaa"))
         let cache = KeyCache(databasePath: directory.path("test.sqlite"), maximumAge: 0)
-        let reads = Reads()
-        for _ in 0..<3 {
-            _ = try cache.key(id: "aaaaaaaaaaaa") { id throws(StoreError) in
-                reads.count += 1
-                return try other.key(id: id)
-            }
-        }
-        #expect(reads.count == 3)
+        #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 3, cache, from: other) == 3)
     }
 
     @Test func aMissingFileHasAStampOfItsOwn() {

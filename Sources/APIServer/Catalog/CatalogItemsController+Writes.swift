@@ -132,9 +132,8 @@ extension CatalogItemsController {
     }
 
     private func delete(_ target: WriteTarget, id: EntityID, _ request: Request) async throws -> Response {
-        try await idempotency.run(request, recover: { _ in Response.empty(status: 204) }) { mark in
-            try await delete(target, id: id, request, idempotency: mark)
-        }
+        let recover: IdempotentWrites.Recovery = { _ in Response.empty(status: 204) }
+        return try await idempotency.run(request, recover: recover) { mark in try await delete(target, id: id, request, idempotency: mark) }
     }
 
     private func delete(_ target: WriteTarget, id: EntityID, _ request: Request, idempotency mark: IdempotencyMark?) async throws -> Response {
