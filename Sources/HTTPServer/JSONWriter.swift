@@ -58,6 +58,26 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// A string from its UTF-8 bytes, which the caller has checked are well-formed (a stored
+    /// text written from the store's buffer, without making a `String`).
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(utf8)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// `first` followed by well-formed UTF-8 `second` as one string (a link: a base and an id).
+    public mutating func string(_ first: String, utf8 second: UnsafeBufferPointer<UInt8>) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendUnquoted(first)
+        appendEscaped(second)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// A string, or `null` when absent: rows keep a constant shape.
     public mutating func stringOrNull(_ value: String?) {
         if let value { string(value) } else { null() }
@@ -118,6 +138,20 @@ public struct JSONWriter: Sendable {
     public mutating func field(_ name: String, _ value: Bool) {
         key(name)
         bool(value)
+    }
+
+    /// Where the writer is, to come back to (`rewind(to:)`).
+    public struct Mark: Sendable {
+        let count: Int
+        let needsComma: Bool
+    }
+
+    public func mark() -> Mark { Mark(count: bytes.count, needsComma: needsComma) }
+
+    /// Forgets what was written since `mark`.
+    public mutating func rewind(to mark: Mark) {
+        bytes.removeSubrange(min(mark.count, bytes.count)...)
+        needsComma = mark.needsComma
     }
 
     mutating func separate() {

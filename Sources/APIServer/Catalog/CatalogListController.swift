@@ -88,12 +88,23 @@ struct CatalogListController: Sendable {
             collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
             sections: parameters.sections, parent: parent, after: after, limit: parameters.limit,
             references: collection.referenceFields(parameters.view == .table ? .table : parameters.sections ? .sections : .rows))
-        let result = try store.page(query)
-        let next = result.nextAfter.map { Cursor.seal(after: $0, shape: shape, signer: signer) }
-        // Made once: the body's links.next and the Link header carry the same URL.
-        let nextLink = next.map { CatalogLinks.list(shape, limit: parameters.limit, cursor: $0) }
+        let seal = { (after: [SortValue]?) -> (next: String?, link: String?) in
+            guard let after else { return (nil, nil) }
+            let next = Cursor.seal(after: after, shape: shape, signer: signer)
+            // Made once: the body's links.next and the Link header carry the same URL.
+            return (next, CatalogLinks.list(shape, limit: parameters.limit, cursor: next))
+        }
         let renderer = CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem)
-        var response = Response.json(renderer.body(page: result, next: next, nextLink: nextLink))
+        let body: [UInt8]
+        let nextLink: String?
+        if renderer.writesFromStore {
+            (body, nextLink) = try renderer.streamedBody(query, store: store, seal: seal)
+        } else {
+            let result = try store.page(query)
+            let next = seal(result.nextAfter)
+            (body, nextLink) = (renderer.body(page: result, next: next.next, nextLink: next.link), next.link)
+        }
+        var response = Response.json(body)
         response.headers.set("ETag", tag)
         response.headers.set("Cache-Control", "no-cache")
         if let nextLink { response.headers.set("Link", "<\(nextLink)>; rel=\"next\"") }

@@ -24,11 +24,44 @@ struct CatalogPageRenderer {
         case (.rows, true): writeSections(page, references: references, into: &json)
         case (.rows, false): writeRows(page, references: references, into: &json)
         }
+        writeEnd(isEmpty: page.items.isEmpty, next: next, nextLink: nextLink, into: &json)
+        return json.bytes
+    }
+
+    /// Whether `streamedBody` can write this page: plain rows that show nothing of other items
+    /// (a child list's parent aside, which the controller has read).
+    var writesFromStore: Bool {
+        shape.parameters.view == .rows && !shape.parameters.sections && shape.collection.referenceFields(.rows).isEmpty
+    }
+
+    /// Reads and writes the page at once, each row straight from the store's row
+    /// (`PlannedRowWriter`); `seal` makes the cursor and its link from where the page ended.
+    func streamedBody(
+        _ query: CatalogQuery, store: CatalogStore, seal: ([SortValue]?) -> (next: String?, link: String?)
+    ) throws(StoreError) -> (bytes: [UInt8], nextLink: String?) {
+        var json = JSONWriter(capacity: 256 + limit * 200)
+        json.beginObject()
+        json.key("rows")
+        json.beginArray()
+        let start = json.mark()
+        var references = ReferencedItems()
+        if let parentItem { references.insert(parentItem) }
+        let writer = PlannedRowWriter(renderer: renderer, context: context, references: references, detailBase: detailBase)
+        let end = try store.visitPage(
+            query, restart: { json.rewind(to: start) }, visit: { row throws(StoreError) in try writer.row(row, into: &json) })
+        json.endArray()
+        let (next, nextLink) = seal(end.nextAfter)
+        writeEnd(isEmpty: end.count == 0, next: next, nextLink: nextLink, into: &json)
+        return (json.bytes, nextLink)
+    }
+
+    /// What follows the rows: the cursor, the limit, the empty state and the links; closes the body.
+    private func writeEnd(isEmpty: Bool, next: String?, nextLink: String?, into json: inout JSONWriter) {
         json.key("next")
         json.stringOrNull(next)
         json.field("limit", limit)
         json.key("empty")
-        RowWriter.emptyState(page.items.isEmpty ? emptyState : nil, into: &json)
+        RowWriter.emptyState(isEmpty ? emptyState : nil, into: &json)
         json.key("links")
         json.beginObject()
         json.field("self", CatalogLinks.list(shape, limit: limit, cursor: shape.parameters.cursor))
@@ -36,7 +69,6 @@ struct CatalogPageRenderer {
         json.field("changes", CatalogLinks.changes(shape))
         json.endObject()
         json.endObject()
-        return json.bytes
     }
 
     /// What an empty list shows: the search variant (`{query}` replaced) when a search found nothing.

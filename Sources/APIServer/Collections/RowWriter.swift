@@ -6,7 +6,7 @@ import Storage
 /// `id, title, subtitle, trailing, image, detail`, absent values as `null`.
 enum RowWriter {
     /// The keys every row writes, encoded once.
-    private enum Keys {
+    enum Keys {
         static let id = JSONWriter.Key("id")
         static let title = JSONWriter.Key("title")
         static let subtitle = JSONWriter.Key("subtitle")

@@ -3,9 +3,19 @@
 /// Stricter than decoding with repair: overlong forms, encoded surrogates, code points past
 /// U+10FFFF and truncated sequences are all errors, and the offset of the first one is reported
 /// so the client learns where its encoder went wrong.
-enum UTF8Validation {
+public enum UTF8Validation {
     /// The offset of the first byte of the first ill-formed sequence, or nil when all is well.
     static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidOffset($0) }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8: then `String(decoding:as:)` would keep them as they
+    /// are, and they can be written without making the string.
+    public static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstInvalidOffset(bytes) == nil
+    }
+
+    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         let count = bytes.count
         while index < count {

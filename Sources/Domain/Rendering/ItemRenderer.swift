@@ -18,6 +18,8 @@ public struct ItemRenderer: Sendable {
 
     /// The table's columns without their titles: what a table row reads, per row.
     let tablePlan: TablePlan?
+    /// What each part of a list row is read from.
+    public let rowPlan: RowPlan
 
     struct TablePlan: Sendable {
         enum Column: Sendable {
@@ -56,6 +58,7 @@ public struct ItemRenderer: Sendable {
         self.collection = collection
         plans = collection.fields.map { FieldPlan(slot: $0.slot, type: $0.type, computed: $0.computed, labels: $0.labels) }
         tablePlan = TablePlan(collection.table)
+        rowPlan = RowPlan(collection)
         let targets = collection.fields.map { field in field.type.referencedCollection.flatMap(catalog.collection(named:)) }
         self.targets = targets
         labelSlots = zip(collection.fields, targets).map { field, target in
@@ -207,6 +210,7 @@ public struct ItemRenderer: Sendable {
         self.collection = collection
         plans = collection.fields.map { FieldPlan(slot: $0.slot, type: $0.type, computed: $0.computed, labels: $0.labels) }
         tablePlan = TablePlan(collection.table)
+        rowPlan = RowPlan(collection)
         targets = Array(repeating: nil, count: collection.fields.count)
         labelSlots = Array(repeating: [:], count: collection.fields.count)
         titleRenderers = targets.map { _ in nil }

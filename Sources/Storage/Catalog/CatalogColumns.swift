@@ -68,31 +68,37 @@ enum CatalogColumns {
         }
     }
 
-    /// The item in the current row of a statement selecting `table.selectList`.
-    static func decode(_ row: StatementRow, in table: CatalogTable) throws -> Versioned<Item> {
-        let collection = table.collection
-        let parsed = row.withText(0) { $0.flatMap { EntityID(parsingUTF8: $0, kind: collection.kind) } }
-        guard let id = parsed else {
-            throw StoreError.invariant("stored id \"\(row.text(0) ?? "")\" is not a valid \(collection.kind.rawValue) id")
-        }
+    /// The item in the current row of a statement selecting `table.selectList`; `id` when the
+    /// caller has parsed it already.
+    static func decode(_ row: StatementRow, in table: CatalogTable, id parsedID: EntityID? = nil) throws -> Versioned<Item> {
+        let id = try parsedID ?? self.id(row, in: table)
         let version = row.integer(1) ?? 0
         var values: [FieldValue] = []
-        values.reserveCapacity(collection.slots.count)
-        var column = 2
-        for type in table.storedTypes {
-            if case .money = type {
-                if let minor = row.integer(column), let currency = row.text(column + 1) {
-                    values.append(.money(Money(minorUnits: minor, currency: currency)))
-                } else {
-                    values.append(.null)
-                }
-                column += 2
-                continue
-            }
-            values.append(try fieldValue(row, column, type: type))
-            column += 1
+        values.reserveCapacity(table.storedTypes.count)
+        for slot in table.storedTypes.indices {
+            values.append(try value(row, slot: slot, in: table))
         }
         return Versioned(item: Item(id: id, values: values), version: version)
+    }
+
+    /// The id in the current row (column 0); a stored id that does not parse is an invariant broken.
+    static func id(_ row: StatementRow, in table: CatalogTable) throws -> EntityID {
+        let kind = table.collection.kind
+        guard let id = row.withText(0, { $0.flatMap { EntityID(parsingUTF8: $0, kind: kind) } }) else {
+            throw StoreError.invariant("stored id \"\(row.text(0) ?? "")\" is not a valid \(kind.rawValue) id")
+        }
+        return id
+    }
+
+    /// One stored slot's value in the current row.
+    static func value(_ row: StatementRow, slot: Int, in table: CatalogTable) throws -> FieldValue {
+        let column = table.slotColumns[slot]
+        let type = table.storedTypes[slot]
+        if case .money = type {
+            guard let minor = row.integer(column), let currency = row.text(column + 1) else { return .null }
+            return .money(Money(minorUnits: minor, currency: currency))
+        }
+        return try fieldValue(row, column, type: type)
     }
 
     private static func fieldValue(_ row: StatementRow, _ column: Int, type: FieldType) throws -> FieldValue {

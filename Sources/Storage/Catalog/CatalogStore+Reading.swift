@@ -6,65 +6,99 @@ extension CatalogStore {
     /// A page in keyset order (never OFFSET), with the items its references point to.
     public func page(_ query: CatalogQuery) throws(StoreError) -> CatalogPage {
         let table = try table(query.collection)
-        var plan = try CatalogPageQuery(query, table: table)
+        var items: [Versioned<Item>] = []
+        items.reserveCapacity(query.limit)
         do {
-            return try pool.read { db in
-                var rows: (items: [Versioned<Item>], nextAfter: [SortValue]?)?
-                if let text = CatalogPageQuery.folded(query.search) {
-                    switch try planSearch(text, in: &plan, db) {
-                    case .nothing: return CatalogPage(items: [], nextAfter: nil, references: ReferencedItems())
-                    case .planned: break
-                    case .common(let matches):
-                        rows = try readRows(db, plan, walking: SearchWalk(text: text, budget: options.search.walk))
-                        if rows == nil { plan = try fallback(plan, text: text, matches: matches, db) }
-                    }
-                }
-                guard let (items, nextAfter) = try rows ?? readRows(db, plan, walking: nil) else {
-                    throw StoreError.invariant("a page read without a walk gave up")
+            return try read(query) { source, db in
+                let end = try readPage(query, table: table, source, db, restart: { items.removeAll(keepingCapacity: true) }) { row, id in
+                    items.append(try CatalogColumns.decode(row, in: table, id: id))
                 }
                 return CatalogPage(
-                    items: items, nextAfter: nextAfter, references: try references(db, of: items.map(\.item), in: table, fields: query.references))
+                    items: items, nextAfter: end.nextAfter,
+                    references: try references(source, of: items.map(\.item), in: table, fields: query.references))
             }
         } catch {
             throw StoreError.from(error)
         }
     }
 
-    /// The page's items in order and the position after its last one (nil on the last page).
-    /// With a walk, only rows containing its text count, and the walk gives up (nil) after
-    /// reading its budget of rows.
-    private func readRows(_ db: Database, _ plan: CatalogPageQuery, walking walk: SearchWalk?) throws -> ([Versioned<Item>], [SortValue]?)? {
+    /// A page visited row by row where the store holds it, for a list that shows nothing of
+    /// other items (`query.references` empty): each row of the page in order, then where it
+    /// ended. A search may read a first plan's rows and then give it up for another: `restart`
+    /// is called before the rows are visited again, and forgets what the visits wrote.
+    public func visitPage(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd {
+        let table = try table(query.collection)
+        do {
+            return try read(query) { source, db in
+                try readPage(query, table: table, source, db, restart: restart) { row, id in try visit(PageRow(row: row, table: table, id: id)) }
+            }
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+
+    /// Runs `body` in one snapshot: a search on GRDB's connection (its plans read with GRDB's
+    /// API), any other page on the store's own (`db` nil).
+    private func read<T>(_ query: CatalogQuery, _ body: (any RowSource, Database?) throws -> T) throws -> T {
+        if CatalogPageQuery.folded(query.search) != nil { return try pool.read { db in try body(db, db) } }
+        return try readers.read { connection in try connection.inTransaction { try body(connection, nil) } }
+    }
+
+    /// Plans the page (a search picks its plan, on `db`) and reads its rows.
+    private func readPage(
+        _ query: CatalogQuery, table: CatalogTable, _ source: any RowSource, _ db: Database?, restart: () -> Void,
+        _ each: (StatementRow, EntityID) throws -> Void
+    ) throws -> PageEnd {
+        var plan = try CatalogPageQuery(query, table: table)
+        if let text = CatalogPageQuery.folded(query.search), let db {
+            switch try planSearch(text, in: &plan, db) {
+            case .nothing: return PageEnd(count: 0, nextAfter: nil)
+            case .planned: break
+            case .common(let matches):
+                if let end = try readRows(db, plan, walking: SearchWalk(text: text, budget: options.search.walk), each) { return end }
+                restart()
+                plan = try fallback(plan, text: text, matches: matches, db)
+            }
+        }
+        guard let end = try readRows(source, plan, walking: nil, each) else {
+            throw StoreError.invariant("a page read without a walk gave up")
+        }
+        return end
+    }
+
+    /// Calls `each` with the page's rows in order, and answers where the page ended. With a
+    /// walk, only rows containing its text count, and the walk gives up (nil) after reading its
+    /// budget of rows.
+    private func readRows(
+        _ source: any RowSource, _ plan: CatalogPageQuery, walking walk: SearchWalk?, _ each: (StatementRow, EntityID) throws -> Void
+    ) throws -> PageEnd? {
         let table = plan.table
+        // One more than the page: whether it exists says whether there is a next page.
         let wanted = plan.limit + 1
-        var items: [Versioned<Item>] = []
+        var count = 0
         var nextAfter: [SortValue]?
         var read = 0
-        items.reserveCapacity(wanted)
         // The select list is id, version, then the table's columns, which end with the folded
         // title and subtitle a walk checks.
         let titleKey = 2 + table.columns.count - 2
-        for (sql, arguments) in plan.seekStatements() where items.count < wanted {
-            let limit = walk.map { $0.budget - read } ?? wanted - items.count
-            let statement = try db.cachedStatement(sql: sql)
-            let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments + [limit.databaseValue]))
-            let row = StatementRow(statement)
-            // The cursor resets the statement when it goes: rows are read while it lives.
-            try withExtendedLifetime(cursor) {
-                while try cursor.next() != nil {
-                    if let walk {
-                        read += 1
-                        guard walk.matches(row, titleColumn: titleKey) else { continue }
-                    }
-                    let item = try CatalogColumns.decode(row, in: table)
-                    if items.count == plan.limit - 1 { nextAfter = plan.position(of: row, id: item.item.id) }
-                    items.append(item)
-                    if items.count == wanted { break }
+        for (sql, arguments) in plan.seekStatements() where count < wanted {
+            let limit = walk.map { $0.budget - read } ?? wanted - count
+            try source.each(sql, arguments + [limit.databaseValue]) { row in
+                if let walk {
+                    read += 1
+                    guard walk.matches(row, titleColumn: titleKey) else { return true }
                 }
+                count += 1
+                if count == wanted { return false }
+                let id = try CatalogColumns.id(row, in: table)
+                if count == plan.limit { nextAfter = plan.position(of: row, id: id) }
+                try each(row, id)
+                return true
             }
-            if let walk, read >= walk.budget, items.count < wanted { return nil }
+            if let walk, read >= walk.budget, count < wanted { return nil }
         }
-        if items.count <= plan.limit { nextAfter = nil }
-        return (Array(items.prefix(plan.limit)), nextAfter)
+        if count <= plan.limit { nextAfter = nil }
+        return PageEnd(count: min(count, plan.limit), nextAfter: nextAfter)
     }
 
     /// Changes of `collection` after `sequence`, in commit order, at most `limit`: one entry

@@ -18,6 +18,8 @@ public final class CatalogStore: Sendable {
     let counters = Locked(WriteCounters())
     /// The `Idempotency-Key`s of this file, through the store's own connections.
     public let idempotency: IdempotencyStore
+    /// The connections pages (but searches) and items are read on.
+    let readers: ReaderPool
 
     /// Opens (creating it if needed) the database at `path` for `catalog`: new collections,
     /// fields and indexes are added; a change that would lose data refuses to open
@@ -33,6 +35,7 @@ public final class CatalogStore: Sendable {
         }
         self.tables = tables
         self.renderers = renderers
+        readers = ReaderPool(path: path, options: options)
         var configuration = Configuration()
         configuration.busyMode = .timeout(options.busyTimeout)
         let cacheSize = options.cacheSizeKiB
@@ -78,26 +81,25 @@ public final class CatalogStore: Sendable {
     public func item(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>? {
         let table = try table(collection)
         do {
-            // One SELECT is its own consistent snapshot: no BEGIN and COMMIT around it, which
-            // cost a third of an uncached detail's instructions beside GRDB's pool (issue #16).
-            return try pool.unsafeRead { db in try Self.fetchItem(db, table: table, id: id) }
+            // One SELECT is its own consistent snapshot: no BEGIN and COMMIT around it.
+            return try readers.read { connection in try Self.fetchItem(connection, table: table, id: id) }
         } catch {
             throw StoreError.from(error)
         }
     }
 
-    static func fetchItem(_ db: Database, table: CatalogTable, id: EntityID) throws -> Versioned<Item>? {
-        let statement = try db.cachedStatement(sql: table.selectByIDSQL)
-        let cursor = try Row.fetchCursor(statement, arguments: [id.rawValue])
-        // The cursor resets the statement when it goes: the row is read while it lives.
-        return try withExtendedLifetime(cursor) {
-            try cursor.next() == nil ? nil : CatalogColumns.decode(StatementRow(statement), in: table)
+    static func fetchItem(_ source: any RowSource, table: CatalogTable, id: EntityID) throws -> Versioned<Item>? {
+        var found: Versioned<Item>?
+        try source.each(table.selectByIDSQL, [id.rawValue.databaseValue]) { row in
+            found = try CatalogColumns.decode(row, in: table)
+            return false
         }
+        return found
     }
 
     /// The items that `items`' reference fields point to (of `table`; only `fields` when
     /// given), by id.
-    func references(_ db: Database, of items: [Item], in table: CatalogTable, fields: [Int]? = nil) throws -> ReferencedItems {
+    func references(_ source: any RowSource, of items: [Item], in table: CatalogTable, fields: [Int]? = nil) throws -> ReferencedItems {
         var found = ReferencedItems()
         var seen = Set<EntityID>()
         if fields?.isEmpty == true { return found }
@@ -105,7 +107,7 @@ public final class CatalogStore: Sendable {
             guard let target = tables[reference.target] else { continue }
             for item in items {
                 guard let id = item[slot: reference.slot].reference, seen.insert(id).inserted else { continue }
-                if let referenced = try Self.fetchItem(db, table: target, id: id) { found.insert(referenced.item) }
+                if let referenced = try Self.fetchItem(source, table: target, id: id) { found.insert(referenced.item) }
             }
         }
         return found
@@ -132,6 +134,7 @@ public final class CatalogStore: Sendable {
     /// Checkpoints and closes the connections; later calls fail (SQLite: misuse of a closed connection).
     public func close() throws(StoreError) {
         do {
+            readers.close()
             try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
             try pool.close()
         } catch {

@@ -24,6 +24,8 @@ final class CatalogTable: Sendable {
     /// Per stored slot, the type of its field: what decoding a row reads, without copying
     /// field definitions per row.
     let storedTypes: [FieldType]
+    /// Per stored slot, the index in `selectList` of its (first) value column.
+    let slotColumns: [Int]
     /// Per field index of a sorted field, its key columns (two for money).
     let keyColumns: [Int: [OrderColumn]]
     let sectionColumns: [OrderColumn]
@@ -72,6 +74,13 @@ final class CatalogTable: Sendable {
         }
         self.valueColumns = valueColumns
         storedTypes = collection.storedFields.map(\.type)
+        var slotColumns: [Int] = []
+        var next = 2
+        for columns in valueColumns {
+            slotColumns.append(next)
+            next += columns.count
+        }
+        self.slotColumns = slotColumns
         var keyColumns: [Int: [OrderColumn]] = [:]
         for sort in collection.sorts where keyColumns[sort.field] == nil {
             keyColumns[sort.field] = Self.keyColumns(of: collection.fields[sort.field])

@@ -16,6 +16,11 @@ struct StatementRow {
         self.statement = statement.sqliteStatement
     }
 
+    /// The current row of a statement stepped by `ReaderConnection`.
+    init(_ statement: SQLiteStatement) {
+        self.statement = statement
+    }
+
     private func type(_ column: Int) -> Int32 { sqlite3_column_type(statement, Int32(column)) }
 
     func isNull(_ column: Int) -> Bool { type(column) == SQLITE_NULL }

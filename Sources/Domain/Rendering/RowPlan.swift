@@ -1,0 +1,68 @@
+/// What each part of a collection's list row is made from, decided once per collection: a
+/// stored text written as it is, a stored value formatted, or — for anything more (templates,
+/// previews, computed and reference fields, aligned names) — the whole item through
+/// `ItemRenderer.text`.
+///
+/// The first two let a page write its rows straight from the store's row, without an `Item`
+/// or a `RenderRow` (issue #16); the plan never changes what a row shows, only how it is read:
+/// every part answers exactly what `ItemRenderer.row` does.
+public struct RowPlan: Sendable, Equatable {
+    public enum Part: Sendable, Equatable {
+        /// Nothing (no subtitle, no image).
+        case absent
+        /// The same text on every row (an image symbol).
+        case constant(String)
+        /// A stored slot's text as it is (plain text types; null shows nothing).
+        case text(slot: Int)
+        /// A stored slot's value through `FieldFormatter` (never a reference, nor numbers aligned
+        /// with names: those need other items).
+        case formatted(slot: Int, type: FieldType)
+        /// `ItemRenderer.text(spec)` of the whole item.
+        case item(ValueSpec)
+        /// `ItemRenderer.image(of:)` of the whole item (an image field that does not hold text).
+        case itemImage
+    }
+
+    public let title: Part
+    public let subtitle: Part
+    public let trailing: Part
+    public let image: Part
+
+    /// Whether any part needs the whole item.
+    public var needsItem: Bool {
+        [title, subtitle, trailing, image].contains { part in
+            switch part {
+            case .item, .itemImage: true
+            default: false
+            }
+        }
+    }
+
+    init(_ collection: CollectionDefinition) {
+        let row = collection.row
+        title = Self.part(row.title, collection)
+        subtitle = row.subtitle.map { Self.part($0, collection) } ?? .absent
+        trailing = row.trailing.map { Self.part($0, collection) } ?? .absent
+        switch row.image {
+        case .none: image = .absent
+        case .symbol(let name): image = .constant(name)
+        case .field(let index):
+            if collection.fields.indices.contains(index), let slot = collection.fields[index].slot {
+                image = collection.fields[index].type.isPlainText ? .text(slot: slot) : .itemImage
+            } else {
+                image = .absent
+            }
+        }
+    }
+
+    static func part(_ spec: ValueSpec, _ collection: CollectionDefinition) -> Part {
+        guard let index = spec.plainField, collection.fields.indices.contains(index) else { return .item(spec) }
+        let field = collection.fields[index]
+        guard field.computed == nil, let slot = field.slot else { return .item(spec) }
+        if field.type.isPlainText { return .text(slot: slot) }
+        switch field.type {
+        case .reference, .numbers, .names: return .item(spec)
+        default: return .formatted(slot: slot, type: field.type)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Domain
+
+/// One row of a page where the store holds it, read in place while a list is written from it
+/// (`CatalogStore.visitPage`): a row's plain texts go from the statement's buffer to the body
+/// with no `Item`, no `String` and no render row in between (issue #16: those cost half of an
+/// uncached page).
+///
+/// Valid only during the visit that received it: the bytes it lends belong to the statement,
+/// which steps to the next row after the visit returns (https://sqlite.org/c3ref/column_blob.html).
+public struct PageRow {
+    let row: StatementRow
+    let table: CatalogTable
+    /// The row's id, parsed (and so checked) by the read.
+    public let id: EntityID
+
+    /// The id as stored: the canonical spelling (`EntityID` accepts only that one), so writing
+    /// these bytes writes `id.rawValue` without making it.
+    public var idBytes: UnsafeBufferPointer<UInt8> {
+        row.withText(0) { $0 } ?? UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    /// The UTF-8 bytes of a stored slot that holds text, in place; nil when it holds anything
+    /// else (null, a number). Not checked: `UTF8Validation.isWellFormed` before writing them
+    /// as they are.
+    public func text(slot: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard table.slotColumns.indices.contains(slot) else { return nil }
+        return row.withText(table.slotColumns[slot]) { $0 }
+    }
+
+    /// One stored slot's value, as the item would hold it.
+    public func value(slot: Int) throws(StoreError) -> FieldValue {
+        guard table.slotColumns.indices.contains(slot) else { return .null }
+        do {
+            return try CatalogColumns.value(row, slot: slot, in: table)
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+
+    /// The whole item, for what a row shows that is more than a stored value.
+    public func item() throws(StoreError) -> Item {
+        do {
+            return try CatalogColumns.decode(row, in: table, id: id).item
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+}
+
+/// Where a visited page ended: how many rows it had, and the position after its last one
+/// (nil on the last page).
+public struct PageEnd: Sendable, Equatable {
+    public var count: Int
+    public var nextAfter: [SortValue]?
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// One read-only SQLite connection of the store's own, with its prepared statements, for the
+/// reads every uncached page and detail makes.
+///
+/// GRDB's `DatabasePool.read` cost ~75,000 instructions a page beside the query (the pool's
+/// lock and key paths, a `dispatch_sync` onto the reader's queue, `BEGIN` and `COMMIT` parsed
+/// per read, a cursor and arguments boxed per statement): as much as reading the page's 51
+/// rows (issue #16). Here a read takes a connection from a stack, binds, steps, and puts it back.
+///
+/// One class owns the handle and each statement and frees them once (`deinit`). Not Sendable:
+/// a connection is used by one thread at a time, handed over through `ReaderPool`'s lock.
+final class ReaderConnection {
+    private let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens `path` read-only, set up as the store's GRDB connections are (cache, mmap, busy timeout).
+    init(path: String, options: CatalogStore.Options) throws(StoreError) {
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        guard let opened else { throw StoreError.database(resultCode: code, message: "cannot open \(path) to read") }
+        handle = opened
+        guard code == SQLITE_OK else {
+            let error = Self.error(handle, code)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        sqlite3_busy_timeout(handle, Int32(min(options.busyTimeout * 1000, Double(Int32.max))))
+        do {
+            try execute("PRAGMA cache_size = -\(options.cacheSizeKiB)")
+            try execute("PRAGMA temp_store = MEMORY")
+            try execute("PRAGMA mmap_size = \(options.mmapSizeMiB * 1_048_576)")
+        } catch {
+            sqlite3_close_v2(handle)
+            throw error
+        }
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs `body` in one read transaction: every statement in it reads the same snapshot.
+    func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        try step(statement("BEGIN"))
+        defer { try? step(statement("COMMIT")) }
+        return try body()
+    }
+
+    /// Binds `arguments` to the prepared `sql` and calls `body` with each row until it answers
+    /// false or the rows end; the statement is reset after, whatever happened.
+    func each(_ sql: String, _ arguments: [DatabaseValue], _ body: (StatementRow) throws -> Bool) throws {
+        let statement = try statement(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (index, argument) in arguments.enumerated() {
+            try check(bind(argument, to: statement, at: Int32(index + 1)))
+        }
+        let row = StatementRow(statement)
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw Self.error(handle, code) }
+            if try !body(row) { return }
+        }
+    }
+
+    private func bind(_ value: DatabaseValue, to statement: OpaquePointer, at index: Int32) -> Int32 {
+        switch value.storage {
+        case .null: return sqlite3_bind_null(statement, index)
+        case .int64(let integer): return sqlite3_bind_int64(statement, index, integer)
+        case .double(let double): return sqlite3_bind_double(statement, index, double)
+        case .string(let text):
+            var text = text
+            // With its length (a NUL inside stays), SQLITE_TRANSIENT: SQLite copies the bytes,
+            // which live only in this call; an empty text binds "" (a nil pointer would bind NULL).
+            return text.withUTF8 { bytes in
+                guard let start = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(statement, index, "", 0, Self.transient) }
+                return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+                    sqlite3_bind_text(statement, index, chars, Int32(bytes.count), Self.transient)
+                }
+            }
+        case .blob(let data):
+            return data.withUnsafeBytes { bytes in
+                sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.transient)
+            }
+        }
+    }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// The prepared statement of `sql`, prepared once per connection.
+    private func statement(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var prepared: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        guard code == SQLITE_OK, let prepared else { throw Self.error(handle, code) }
+        statements[sql] = prepared
+        return prepared
+    }
+
+    private func step(_ statement: OpaquePointer) throws {
+        defer { sqlite3_reset(statement) }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw Self.error(handle, code) }
+    }
+
+    private func execute(_ sql: String) throws(StoreError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw Self.error(handle, code) }
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw Self.error(handle, code) }
+    }
+
+    private static func error(_ handle: OpaquePointer, _ code: Int32) -> StoreError {
+        .database(resultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+    }
+}
