@@ -78,6 +78,27 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Opens a string written in pieces (`appendToString`, then `endString`).
+    public mutating func beginString() {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends to the open string.
+    public mutating func appendToString(_ piece: String) {
+        appendUnquoted(piece)
+    }
+
+    /// Appends well-formed UTF-8 to the open string.
+    public mutating func appendToString(utf8 piece: UnsafeBufferPointer<UInt8>) {
+        appendEscaped(piece)
+    }
+
+    public mutating func endString() {
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// A string, or `null` when absent: rows keep a constant shape.
     public mutating func stringOrNull(_ value: String?) {
         if let value { string(value) } else { null() }

@@ -28,27 +28,48 @@ struct CatalogPageRenderer {
         return json.bytes
     }
 
-    /// Whether `streamedBody` can write this page: plain rows that show nothing of other items
-    /// (a child list's parent aside, which the controller has read).
+    /// Whether `streamedBody` can write this page: rows, or sections, whose rows show nothing of
+    /// other items (a child list's parent aside, which the controller has read).
     var writesFromStore: Bool {
-        shape.parameters.view == .rows && !shape.parameters.sections && shape.collection.referenceFields(.rows).isEmpty
+        guard shape.parameters.view == .rows, shape.collection.referenceFields(.rows).isEmpty else { return false }
+        return !shape.parameters.sections || renderer.sectionSlot != nil
     }
 
     /// Reads and writes the page at once, each row straight from the store's row
-    /// (`PlannedRowWriter`); `seal` makes the cursor and its link from where the page ended.
+    /// (`PlannedRowWriter`, `PlannedSectionWriter`); `seal` makes the cursor and its link from
+    /// where the page ended.
     func streamedBody(
         _ query: CatalogQuery, store: CatalogStore, seal: ([SortValue]?) -> (next: String?, link: String?)
     ) throws(StoreError) -> (bytes: [UInt8], nextLink: String?) {
         var json = JSONWriter(capacity: 256 + limit * 200)
         json.beginObject()
-        json.key("rows")
+        json.key(shape.parameters.sections ? "sections" : "rows")
         json.beginArray()
         let start = json.mark()
         var references = ReferencedItems()
         if let parentItem { references.insert(parentItem) }
-        let writer = PlannedRowWriter(renderer: renderer, context: context, references: references, detailBase: detailBase)
+        let rows = PlannedRowWriter(renderer: renderer, context: context, references: references, detailBase: detailBase)
+        var sections = renderer.sectionSlot.flatMap { slot in
+            shape.parameters.sections
+                ? PlannedSectionWriter(
+                    rows: rows, slot: slot, target: shape.collection.definition.sections.flatMap { renderer.target(ofField: $0.field)?.name },
+                    link: sectionLink)
+                : nil
+        }
         let end = try store.visitPage(
-            query, restart: { json.rewind(to: start) }, visit: { row throws(StoreError) in try writer.row(row, into: &json) })
+            query,
+            restart: {
+                json.rewind(to: start)
+                sections?.reset()
+            },
+            visit: { row throws(StoreError) in
+                if sections != nil {
+                    try sections?.row(row, into: &json)
+                } else {
+                    try rows.row(row, into: &json)
+                }
+            })
+        sections?.finish(into: &json)
         json.endArray()
         let (next, nextLink) = seal(end.nextAfter)
         writeEnd(isEmpty: end.count == 0, next: next, nextLink: nextLink, into: &json)

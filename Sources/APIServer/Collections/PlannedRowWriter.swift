@@ -64,6 +64,17 @@ struct PlannedRowWriter {
             }
             return json.string(utf8: bytes)
         case .formatted(let slot, let type): text = FieldFormatter(context: context).format(try row.value(slot: slot), as: type)
+        case .template(let pieces):
+            json.beginString()
+            for piece in pieces {
+                switch piece {
+                case .literal(let literal): json.appendToString(literal)
+                case .text(let slot): appendText(slot, of: row, into: &json)
+                case .formatted(let slot, let type):
+                    if let formatted = FieldFormatter(context: context).format(try row.value(slot: slot), as: type) { json.appendToString(formatted) }
+                }
+            }
+            return json.endString()
         case .item(let spec): text = item.flatMap { renderer.text(spec, of: $0, references: references, in: context) }
         case .itemImage: text = item.flatMap(renderer.image(of:))
         }
@@ -73,6 +84,16 @@ struct PlannedRowWriter {
             json.string("")
         } else {
             json.null()
+        }
+    }
+
+    /// A stored text inside a string being written; nothing when it holds no text.
+    private func appendText(_ slot: Int, of row: PageRow, into json: inout JSONWriter) {
+        guard let bytes = row.text(slot: slot) else { return }
+        if UTF8Validation.isWellFormed(bytes) {
+            json.appendToString(utf8: bytes)
+        } else {
+            json.appendToString(String(decoding: bytes, as: UTF8.self))
         }
     }
 }

@@ -25,8 +25,14 @@ extension ItemRenderer {
 
     /// The section of `item` under the collection's `sections`; nil when it declares none.
     public func section(of item: Item, references: ReferencedItems, in context: RenderContext) -> SectionHeading? {
-        guard let sections = collection.sections, let plan = plan(sections.field), let slot = plan.slot else { return nil }
-        switch item[slot: slot] {
+        sectionKey(of: item).flatMap { section(forKey: $0, references: references, in: context) }
+    }
+
+    /// The section of the items whose `sectionKey` is `key` (a page written from the store's
+    /// rows reads only that value); nil when the collection declares no sections.
+    public func section(forKey key: FieldValue, references: ReferencedItems, in context: RenderContext) -> SectionHeading? {
+        guard let sections = collection.sections, let plan = plan(sections.field), plan.slot != nil else { return nil }
+        switch key {
         case .reference(let id):
             let header = referenceTitle(.reference(id), field: sections.field, references: references, in: context) ?? id.rawValue
             return SectionHeading(id: id.rawValue, header: header, item: id)
@@ -36,6 +42,11 @@ extension ItemRenderer {
         default:
             return SectionHeading(id: "", header: Self.noneLabel(context.locale))
         }
+    }
+
+    /// The slot of the field the collection is sectioned by.
+    public var sectionSlot: Int? {
+        collection.sections.flatMap { plan($0.field)?.slot }
     }
 
     /// The texts `q=` searches in, as rows show them in en-US (numbers and money in one fixed

@@ -17,10 +17,19 @@ public struct RowPlan: Sendable, Equatable {
         /// A stored slot's value through `FieldFormatter` (never a reference, nor numbers aligned
         /// with names: those need other items).
         case formatted(slot: Int, type: FieldType)
+        /// A template of stored values (never `nil`: an absent value fills in as nothing).
+        case template([Piece])
         /// `ItemRenderer.text(spec)` of the whole item.
         case item(ValueSpec)
         /// `ItemRenderer.image(of:)` of the whole item (an image field that does not hold text).
         case itemImage
+    }
+
+    /// One piece of a template: its literal text, or a placeholder read as a part is.
+    public enum Piece: Sendable, Equatable {
+        case literal(String)
+        case text(slot: Int)
+        case formatted(slot: Int, type: FieldType)
     }
 
     public let title: Part
@@ -56,12 +65,47 @@ public struct RowPlan: Sendable, Equatable {
     }
 
     static func part(_ spec: ValueSpec, _ collection: CollectionDefinition) -> Part {
-        guard let index = spec.plainField, collection.fields.indices.contains(index) else { return .item(spec) }
+        guard spec.preview == nil else { return .item(spec) }
+        switch spec.source {
+        case .template(let template): return self.template(template, collection).map(Part.template) ?? .item(spec)
+        case .field(let index):
+            guard collection.fields.indices.contains(index) else { return .item(spec) }
+            let field = collection.fields[index]
+            // A computed field shows its spec, which may itself be a template of stored values.
+            if let computed = field.computed {
+                guard computed.preview == nil, case .template(let template) = computed.source else { return .item(spec) }
+                return self.template(template, collection).map(Part.template) ?? .item(spec)
+            }
+            switch stored(index, collection) {
+            case .text(let slot): return .text(slot: slot)
+            case .formatted(let slot, let type): return .formatted(slot: slot, type: type)
+            default: return .item(spec)
+            }
+        }
+    }
+
+    /// The template's pieces, when every placeholder is a stored value read as it is.
+    static func template(_ template: Template, _ collection: CollectionDefinition) -> [Piece]? {
+        var pieces: [Piece] = []
+        for part in template.parts {
+            switch part {
+            case .literal(let literal): pieces.append(.literal(literal))
+            case .field(let index):
+                guard let piece = stored(index, collection) else { return nil }
+                pieces.append(piece)
+            }
+        }
+        return pieces
+    }
+
+    /// How a stored field shows without other items: as it is, or formatted (nil: it needs more).
+    static func stored(_ index: Int, _ collection: CollectionDefinition) -> Piece? {
+        guard collection.fields.indices.contains(index) else { return nil }
         let field = collection.fields[index]
-        guard field.computed == nil, let slot = field.slot else { return .item(spec) }
+        guard field.computed == nil, let slot = field.slot else { return nil }
         if field.type.isPlainText { return .text(slot: slot) }
         switch field.type {
-        case .reference, .numbers, .names: return .item(spec)
+        case .reference, .numbers, .names: return nil
         default: return .formatted(slot: slot, type: field.type)
         }
     }

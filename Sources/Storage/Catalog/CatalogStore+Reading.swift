@@ -30,7 +30,10 @@ extension CatalogStore {
         let table = try table(query.collection)
         do {
             return try read(query) { source, db in
-                try readPage(query, table: table, source, db, restart: restart) { row, id in try visit(PageRow(row: row, table: table, id: id)) }
+                let reading = PageReading(source: source, tables: tables)
+                return try readPage(query, table: table, source, db, restart: restart) { row, id in
+                    try visit(PageRow(row: row, table: table, id: id, reading: reading))
+                }
             }
         } catch {
             throw StoreError.from(error)

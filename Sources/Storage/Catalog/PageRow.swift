@@ -12,6 +12,8 @@ public struct PageRow {
     let table: CatalogTable
     /// The row's id, parsed (and so checked) by the read.
     public let id: EntityID
+    /// The connection the page is read on, for the items its rows point to (same snapshot).
+    let reading: PageReading
 
     /// The id as stored: the canonical spelling (`EntityID` accepts only that one), so writing
     /// these bytes writes `id.rawValue` without making it.
@@ -44,6 +46,31 @@ public struct PageRow {
         } catch {
             throw StoreError.from(error)
         }
+    }
+}
+
+extension PageRow {
+    /// The item of `collection` with `id` (one a reference of this row points to), read in the
+    /// page's snapshot; nil when there is none.
+    public func item(_ collection: String, id: EntityID) throws(StoreError) -> Item? {
+        guard let table = reading.tables[collection] else { return nil }
+        do {
+            return try CatalogStore.fetchItem(reading.source, table: table, id: id)?.item
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+}
+
+/// What the rows of one page share: the connection it is read on and the store's tables. A
+/// class, made once a page: each row then holds one reference rather than copies of both.
+final class PageReading {
+    let source: any RowSource
+    let tables: [String: CatalogTable]
+
+    init(source: any RowSource, tables: [String: CatalogTable]) {
+        self.source = source
+        self.tables = tables
     }
 }
 
