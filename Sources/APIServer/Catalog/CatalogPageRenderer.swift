@@ -31,8 +31,12 @@ struct CatalogPageRenderer {
     /// Whether `streamedBody` can write this page: rows, or sections, whose rows show nothing of
     /// other items (a child list's parent aside, which the controller has read).
     var writesFromStore: Bool {
-        guard shape.parameters.view == .rows, shape.collection.referenceFields(.rows).isEmpty else { return false }
-        return !shape.parameters.sections || renderer.sectionSlot != nil
+        switch shape.parameters.view {
+        case .table: return renderer.tableRowPlan != nil && shape.collection.referenceFields(.table).isEmpty
+        case .rows:
+            guard shape.collection.referenceFields(.rows).isEmpty else { return false }
+            return !shape.parameters.sections || renderer.sectionSlot != nil
+        }
     }
 
     /// Reads and writes the page at once, each row straight from the store's row
@@ -43,9 +47,16 @@ struct CatalogPageRenderer {
     ) throws(StoreError) -> (bytes: [UInt8], nextLink: String?) {
         var json = JSONWriter(capacity: 256 + limit * 200)
         json.beginObject()
+        let table = shape.parameters.view == .table ? renderer.tableRowPlan : nil
+        if table != nil { writeTableHead(names: [], into: &json) }
         json.key(shape.parameters.sections ? "sections" : "rows")
         json.beginArray()
         let start = json.mark()
+        let cellKeys = table?.cells.map { cell in
+            switch cell {
+            case .value(let column, _), .percent(let column, _, _): JSONWriter.Key(column)
+            }
+        }
         var references = ReferencedItems()
         if let parentItem { references.insert(parentItem) }
         let rows = PlannedRowWriter(renderer: renderer, context: context, references: references, detailBase: detailBase)
@@ -63,7 +74,9 @@ struct CatalogPageRenderer {
                 sections?.reset()
             },
             visit: { row throws(StoreError) in
-                if sections != nil {
+                if let table, let cellKeys {
+                    try rows.tableRow(row, plan: table, cellKeys: cellKeys, into: &json)
+                } else if sections != nil {
                     try sections?.row(row, into: &json)
                 } else {
                     try rows.row(row, into: &json)
@@ -155,6 +168,19 @@ struct CatalogPageRenderer {
     private func writeTable(_ page: CatalogPage, references: ReferencedItems, into json: inout JSONWriter) {
         let names = renderer.forEachNames(parent: parentItem)
         let nameIDs = names.map(\.id.rawValue)
+        writeTableHead(names: names, into: &json)
+        json.key("rows")
+        json.beginArray()
+        let base = detailBase
+        for entry in page.items {
+            let row = renderer.tableRow(entry.item, names: names, nameIDs: nameIDs, references: references, in: context)
+            RowWriter.tableRow(row, detailBase: base, into: &json)
+        }
+        json.endArray()
+    }
+
+    /// `"columns": […], "sort": […]`: what a table shows above its rows.
+    private func writeTableHead(names: [NamedEntry], into json: inout JSONWriter) {
         let columns = renderer.tableColumns(names: names, in: context)
         json.key("columns")
         json.beginArray()
@@ -170,14 +196,6 @@ struct CatalogPageRenderer {
             json.field("column", key.field)
             json.field("order", key.descending ? "descending" : "ascending")
             json.endObject()
-        }
-        json.endArray()
-        json.key("rows")
-        json.beginArray()
-        let base = detailBase
-        for entry in page.items {
-            let row = renderer.tableRow(entry.item, names: names, nameIDs: nameIDs, references: references, in: context)
-            RowWriter.tableRow(row, detailBase: base, into: &json)
         }
         json.endArray()
     }

@@ -15,7 +15,6 @@ struct PlannedRowWriter {
     /// Kept apart from the renderer: reading it through the renderer per row copied the
     /// renderer (a retain and release of each of its fields) four times a row.
     private let plan: RowPlan
-    private let needsItem: Bool
 
     init(renderer: ItemRenderer, context: RenderContext, references: ReferencedItems, detailBase: String) {
         self.renderer = renderer
@@ -23,17 +22,16 @@ struct PlannedRowWriter {
         self.references = references
         self.detailBase = detailBase
         plan = renderer.rowPlan
-        needsItem = plan.needsItem
     }
 
     func row(_ row: PageRow, into json: inout JSONWriter) throws(StoreError) {
-        let item = needsItem ? try row.item() : nil
+        let item = plan.needsItem ? try row.item() : nil
         let id = row.idBytes
         json.beginObject()
         json.key(RowWriter.Keys.id)
         json.string(utf8: id)
         json.key(RowWriter.Keys.title)
-        try write(plan.title, of: row, item: item, orEmpty: true, into: &json)
+        try write(plan.title, of: row, item: item, orElse: "", into: &json)
         json.key(RowWriter.Keys.subtitle)
         try write(plan.subtitle, of: row, item: item, into: &json)
         json.key(RowWriter.Keys.trailing)
@@ -45,8 +43,46 @@ struct PlannedRowWriter {
         json.endObject()
     }
 
-    /// One part; nothing to show is `null`, or `""` for the title (as `ItemRenderer.row` does).
-    private func write(_ part: RowPlan.Part, of row: PageRow, item: Item?, orEmpty: Bool = false, into json: inout JSONWriter) throws(StoreError) {
+    /// A table row by `plan` (`RowWriter.tableRow` of `ItemRenderer.tableRow`); `cellKeys` are
+    /// the plan's cells' column ids, encoded once a page.
+    func tableRow(_ row: PageRow, plan: TableRowPlan, cellKeys: [JSONWriter.Key], into json: inout JSONWriter) throws(StoreError) {
+        let item = plan.needsItem ? try row.item() : nil
+        let id = row.idBytes
+        json.beginObject()
+        json.key(RowWriter.Keys.id)
+        json.string(utf8: id)
+        json.key(RowWriter.Keys.cells)
+        json.beginObject()
+        for (cell, key) in zip(plan.cells, cellKeys) {
+            json.key(key)
+            switch cell {
+            case .value(_, let part): try write(part, of: row, item: item, orElse: Unavailable.text, into: &json)
+            case .percent(_, let slot, let percent):
+                if case .money(let money) = try row.value(slot: slot), let result = money.increased(byPercent: percent - 100) {
+                    json.string(context.currency(result))
+                } else {
+                    json.string(Unavailable.text)
+                }
+            }
+        }
+        json.endObject()
+        json.key(RowWriter.Keys.compact)
+        json.beginObject()
+        json.key(RowWriter.Keys.title)
+        try write(plan.compactTitle, of: row, item: item, orElse: "", into: &json)
+        json.key(RowWriter.Keys.subtitle)
+        try write(plan.compactSubtitle, of: row, item: item, into: &json)
+        json.endObject()
+        json.key(RowWriter.Keys.detail)
+        json.string(detailBase, utf8: id)
+        json.endObject()
+    }
+
+    /// One part; nothing to show is `fallback`, or `null` without one (as `ItemRenderer.row`
+    /// and `tableRow` do: `""` for a title, `—` for a cell).
+    private func write(_ part: RowPlan.Part, of row: PageRow, item: Item?, orElse fallback: String? = nil, into json: inout JSONWriter)
+        throws(StoreError)
+    {
         let text: String?
         switch part {
         case .absent: text = nil
@@ -78,10 +114,8 @@ struct PlannedRowWriter {
         case .item(let spec): text = item.flatMap { renderer.text(spec, of: $0, references: references, in: context) }
         case .itemImage: text = item.flatMap(renderer.image(of:))
         }
-        if let text {
+        if let text = text ?? fallback {
             json.string(text)
-        } else if orEmpty {
-            json.string("")
         } else {
             json.null()
         }

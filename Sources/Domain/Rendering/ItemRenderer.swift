@@ -20,6 +20,8 @@ public struct ItemRenderer: Sendable {
     let tablePlan: TablePlan?
     /// What each part of a list row is read from.
     public let rowPlan: RowPlan
+    /// What each cell of a table row is read from (nil: no table, or one that needs whole items).
+    public let tableRowPlan: TableRowPlan?
 
     struct TablePlan: Sendable {
         enum Column: Sendable {
@@ -59,6 +61,7 @@ public struct ItemRenderer: Sendable {
         plans = collection.fields.map { FieldPlan(slot: $0.slot, type: $0.type, computed: $0.computed, labels: $0.labels) }
         tablePlan = TablePlan(collection.table)
         rowPlan = RowPlan(collection)
+        tableRowPlan = TableRowPlan(collection)
         let targets = collection.fields.map { field in field.type.referencedCollection.flatMap(catalog.collection(named:)) }
         self.targets = targets
         labelSlots = zip(collection.fields, targets).map { field, target in
@@ -211,6 +214,7 @@ public struct ItemRenderer: Sendable {
         plans = collection.fields.map { FieldPlan(slot: $0.slot, type: $0.type, computed: $0.computed, labels: $0.labels) }
         tablePlan = TablePlan(collection.table)
         rowPlan = RowPlan(collection)
+        tableRowPlan = TableRowPlan(collection)
         targets = Array(repeating: nil, count: collection.fields.count)
         labelSlots = Array(repeating: [:], count: collection.fields.count)
         titleRenderers = targets.map { _ in nil }

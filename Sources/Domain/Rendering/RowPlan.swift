@@ -38,8 +38,10 @@ public struct RowPlan: Sendable, Equatable {
     public let image: Part
 
     /// Whether any part needs the whole item.
-    public var needsItem: Bool {
-        [title, subtitle, trailing, image].contains { part in
+    public let needsItem: Bool
+
+    static func needItem(_ parts: [Part]) -> Bool {
+        parts.contains { part in
             switch part {
             case .item, .itemImage: true
             default: false
@@ -62,6 +64,7 @@ public struct RowPlan: Sendable, Equatable {
                 image = .absent
             }
         }
+        needsItem = Self.needItem([title, subtitle, trailing, image])
     }
 
     static func part(_ spec: ValueSpec, _ collection: CollectionDefinition) -> Part {
