@@ -163,13 +163,15 @@ public final class AccessLog: Sendable {
         if ownsDescriptor { Glibc.close(descriptor) }
     }
 
-    /// The line after its timestamp: `"id":…,"method":…,"route":…,"target":…,"key":…,
-    /// "status":…,"bytes":…,"ms":…}` and a newline (`key`, the id of the request's API key, only
-    /// when it has one). The target, as the client sent it, is escaped like any JSON string, so
+    /// The line after its timestamp: `"id":…,"client":…,"method":…,"route":…,"target":…,"key":…,
+    /// "status":…,"bytes":…,"ms":…}` and a newline (`client`, the client's address as the rate
+    /// limits see it — behind a trusted proxy, the forwarded one —, when known; `key`, the id of
+    /// the request's API key, only when it has one). The target, as the client sent it, is escaped like any JSON string, so
     /// no client can forge a line; a credential in its query is replaced (`redacted`).
     static func line(_ request: Request, status: Int, bytes: Int, nanoseconds: UInt64) -> [UInt8] {
         var writer = JSONWriter(capacity: 160 + request.target.utf8.count)
         writer.field(Keys.id, request.id)
+        if let client = request.clientAddress ?? request.peerAddress { writer.field(Keys.client, client.description) }
         writer.field(Keys.method, request.method.rawValue)
         writer.field(Keys.route, request.routeTemplate)
         writer.field(Keys.target, Self.truncated(Self.redacted(request), toBytes: 1_024))
@@ -189,6 +191,7 @@ public final class AccessLog: Sendable {
     /// The keys of every line, encoded once rather than escaped again per request.
     private enum Keys {
         static let id = JSONWriter.Key("id")
+        static let client = JSONWriter.Key("client")
         static let method = JSONWriter.Key("method")
         static let route = JSONWriter.Key("route")
         static let target = JSONWriter.Key("target")

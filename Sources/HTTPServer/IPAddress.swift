@@ -66,8 +66,29 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// The usual text form: dotted for IPv4, RFC 5952 for IPv6.
     public var description: String {
         if isIPv4 {
+            // Digit by digit: every access-log line spells its client's address.
             let value = UInt32(truncatingIfNeeded: low)
-            return "\(value >> 24).\(value >> 16 & 0xFF).\(value >> 8 & 0xFF).\(value & 0xFF)"
+            return String(unsafeUninitializedCapacity: 15) { buffer in
+                var count = 0
+                for shift in [24, 16, 8, 0] as [UInt32] {
+                    if shift != 24 {
+                        buffer[count] = UInt8(ascii: ".")
+                        count += 1
+                    }
+                    let octet = UInt8(truncatingIfNeeded: value >> shift)
+                    if octet >= 100 {
+                        buffer[count] = UInt8(ascii: "0") + octet / 100
+                        count += 1
+                    }
+                    if octet >= 10 {
+                        buffer[count] = UInt8(ascii: "0") + octet / 10 % 10
+                        count += 1
+                    }
+                    buffer[count] = UInt8(ascii: "0") + octet % 10
+                    count += 1
+                }
+                return count
+            }
         }
         var raw = in6_addr()
         withUnsafeMutableBytes(of: &raw) { bytes in

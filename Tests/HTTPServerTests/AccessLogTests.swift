@@ -48,6 +48,16 @@ struct AccessLogLineTests {
         #expect(object["route"] as? String == "/v1/:collection")
         #expect(object["status"] as? Int == 404)
         #expect(object["bytes"] as? Int == 120)
+        #expect(object["client"] == nil)
+    }
+
+    @Test func theClientAddressIsTheOneTheLimitsSee() throws {
+        var request = Request(method: .GET, target: "/", id: "abc-2")
+        request.peerAddress = IPAddress("10.0.0.1")
+        request.clientAddress = IPAddress("2001:db8::7")
+        let line = String(decoding: AccessLog.line(request, status: 200, bytes: 2, nanoseconds: 0), as: UTF8.self)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(("{" + line).utf8)) as? [String: Any])
+        #expect(object["client"] as? String == "2001:db8::7")
     }
 
     static let truncations: [(String, Int, String)] = [
@@ -89,6 +99,7 @@ struct AccessLogTests {
         #expect(first["bytes"] as? Int == hello.body.count)
         #expect(first["route"] as? String == "/hello")
         #expect(first["method"] as? String == "GET")
+        #expect(first["client"] as? String == "127.0.0.1")
         #expect((first["ms"] as? Double).map { $0 >= 0 } == true)
         #expect((first["time"] as? String)?.hasSuffix("Z") == true)
         let second = try #require(byID["missing-1"])

@@ -10,6 +10,9 @@ struct IPAddressTests {
         ("2001:db8:0:0:0:0:0:1", "2001:db8::1", false),
         ("::ffff:10.0.0.1", "10.0.0.1", true),
         ("255.255.255.255", "255.255.255.255", true),
+        ("0.0.0.0", "0.0.0.0", true),
+        ("10.9.100.99", "10.9.100.99", true),
+        ("1.20.199.200", "1.20.199.200", true),
     ])
     func literalsParseAndPrintInTheirUsualForm(text: String, printed: String, isIPv4: Bool) throws {
         let address = try #require(IPAddress(text))
