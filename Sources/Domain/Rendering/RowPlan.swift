@@ -1,11 +1,11 @@
 /// What each part of a collection's list row is made from, decided once per collection: a
-/// stored text written as it is, a stored value formatted, or — for anything more (templates,
-/// previews, computed and reference fields, aligned names) — the whole item through
+/// stored text written as it is, a stored value formatted, a template of those, or — for
+/// anything more (previews, reference fields, numbers and names) — the whole item through
 /// `ItemRenderer.text`.
 ///
-/// The first two let a page write its rows straight from the store's row, without an `Item`
-/// or a `RenderRow` (issue #16); the plan never changes what a row shows, only how it is read:
-/// every part answers exactly what `ItemRenderer.row` does.
+/// All but the last let a page write its rows straight from the store's row, without an
+/// `Item` or a `RenderRow` (issue #16); the plan never changes what a row shows, only how it is
+/// read: every part answers exactly what `ItemRenderer.row` does.
 public struct RowPlan: Sendable, Equatable {
     public enum Part: Sendable, Equatable {
         /// Nothing (no subtitle, no image).

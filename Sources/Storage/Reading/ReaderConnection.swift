@@ -46,7 +46,11 @@ final class ReaderConnection {
     /// Runs `body` in one read transaction: every statement in it reads the same snapshot.
     func inTransaction<T>(_ body: () throws -> T) throws -> T {
         try step(statement("BEGIN"))
-        defer { try? step(statement("COMMIT")) }
+        defer {
+            // A read transaction's COMMIT only lets go of the snapshot; should it ever fail, the
+            // connection must still not go back to the pool inside a transaction.
+            if (try? step(statement("COMMIT"))) == nil { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+        }
         return try body()
     }
 
