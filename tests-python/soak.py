@@ -22,7 +22,7 @@ Criteria (a failed one exits 1):
   - no 5xx; and no 4xx or socket error either, since the mix sends only valid requests
   - descriptors after the load: no socket or file beyond the baseline (libdispatch's manager
     set, made once whenever a global queue first wakes a thread, may appear once), the
-    database's (the pool opens readers as it needs them) at most the pool's 13; exit status 0
+    database's (the pools open readers as they need them) at most the pools' 29; exit status 0
     after SIGTERM
   - RSS at the end of the last window within 10 % of RSS at the end of minute 5 (the window
     a sixth into the run)
@@ -49,9 +49,10 @@ from loadmix import ROOT, log
 
 MIB = 1024 * 1024
 WAL_LIMIT = 64 * MIB
-# GRDB's pool: a writer and at most 5 readers, each holding the database file and the WAL, plus
-# the shared-memory index. More than this would be a leak.
-DATABASE_FDS_LIMIT = 2 * (1 + 5) + 1
+# GRDB's pool (a writer and at most 5 readers) and the store's own read connections (at most 8
+# kept once a load is over, `ReaderPool`), each holding the database file and the WAL, plus the
+# shared-memory index. More than this would be a leak.
+DATABASE_FDS_LIMIT = 2 * (1 + 5 + 8) + 1
 
 
 class Sampler(threading.Thread):

@@ -146,6 +146,35 @@ struct AccessLogTests {
         #expect(Set(lines.compactMap { $0["id"] as? String }).count == 400)
     }
 
+    /// A pipe takes lines in `PIPE_BUF` pieces of whole lines (a regular file, the other tests'
+    /// destination, takes each buffer in one write): every line arrives whole and in order.
+    @Test func aPipeGetsEveryLineWholeAndInOrder() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        #expect(mkfifo(path, 0o600) == 0)
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let log = try AccessLog(destination: .file(path), flushInterval: 0.05)
+        for index in 0..<100 {
+            log.record(Request(method: .GET, target: "/lines/\(index)", id: "line-\(index)"), status: 200, bytes: index, nanoseconds: 0)
+        }
+        log.close()
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(reader, &buffer, buffer.count)
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+        }
+        let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 100)
+        let ids = lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(ids == (0..<100).map { "line-\($0)" })
+    }
+
     @Test func aFileThatCannotBeOpenedIsAnErrorThatNamesIt() {
         #expect(throws: AccessLog.OpenError.self) { try AccessLog(destination: .file("/nonexistent-dir/access.log")) }
     }
