@@ -31,7 +31,7 @@ to the ceiling, the floor and Hummingbird), the targets of issues #6 and #16 as 
 with their figures, start-up time and peak RSS.
 
 With `--baseline BINARY` (say the release binary of an earlier commit), every rowserver server
-of the plan gets a twin running that binary on a dataset it generated itself (.build/bench/baseline),
+of the plan gets a twin running that binary on a dataset it generated itself (.build/bench/baseline/…),
 and each scenario runs in a pair with its twin's (A B, then B A); the second table gives the
 median over pairs of CPU per request, this binary's over the baseline's, and marks each pair
 within 10 % of the baseline or better. It writes the figures to .build/bench/results.json and, with
@@ -52,7 +52,7 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench_report  # noqa: E402
 from bench_scenarios import gzip_ceiling, reference_scenarios, scenarios  # noqa: E402
-from bench_servers import ROOT, SCRATCH, References, build_rowserver, dataset, log, rowserver  # noqa: E402
+from bench_servers import ROOT, SCRATCH, References, baseline_folder, build_rowserver, dataset, log, rowserver  # noqa: E402
 
 WRK = ROOT / "Benchmarks" / "wrk"
 WRITES = ("writes", "mixed")
@@ -241,7 +241,7 @@ def main():
                 by_name[ceiling.name] = (ceiling, specs)
             # The logged server is judged against the log-off one, not against a baseline.
             if baseline and name != bench_report.LOGGED:
-                twin_db = dataset(baseline, size, SCRATCH / "baseline")
+                twin_db = dataset(baseline, size, baseline_folder(baseline))
                 twin = rowserver(bench_report.baseline_name(name), baseline, twin_db, extra)
                 running.append(twin)
                 facts[f"startup_ms_{twin.name}"] = twin.startup_ms

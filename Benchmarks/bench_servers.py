@@ -76,6 +76,14 @@ def dataset(binary, products, folder=SCRATCH):
 _COPIED = set()
 
 
+def baseline_folder(binary):
+    """Where a baseline binary keeps the datasets it generated: one folder per binary (by its
+    size and modification time), so a baseline from after a change of the file layout never
+    reads a dataset an older baseline wrote (which it may refuse to serve)."""
+    status = pathlib.Path(binary).stat()
+    return SCRATCH / "baseline" / f"{status.st_size:x}-{status.st_mtime_ns:x}"
+
+
 def sidecars(db):
     """The WAL, the shared-memory index and the cursor key rowserver keeps beside a database."""
     return [db.with_name(db.name + suffix) for suffix in ("-wal", "-shm", ".key")]

@@ -29,7 +29,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench  # noqa: E402
-from bench_servers import SCRATCH, Process, dataset, free_port, log, rowserver  # noqa: E402
+from bench_servers import SCRATCH, Process, baseline_folder, dataset, free_port, log, rowserver  # noqa: E402
 
 # Servers started here send far more than a client may: rate limits (on by default) off,
 # unless a test asks for them (older binaries ignore the variable).
@@ -148,7 +148,7 @@ def main():
     counts = {}
     for mode in filter(None, arguments.modes.split(",")):
         for who, binary in binaries.items():
-            folder = SCRATCH / "baseline" if who == "baseline" else SCRATCH
+            folder = baseline_folder(binary) if who == "baseline" else SCRATCH
             db = dataset(binary, arguments.products, folder)
             # A binary from before gzip answers page1-gzip uncompressed: nothing to compare.
             wanted = [s for s in scenarios if who != "baseline" or not s.endswith("-gzip")]
