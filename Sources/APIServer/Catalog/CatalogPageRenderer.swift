@@ -52,11 +52,7 @@ struct CatalogPageRenderer {
         json.key(shape.parameters.sections ? "sections" : "rows")
         json.beginArray()
         let start = json.mark()
-        let cellKeys = table?.cells.map { cell in
-            switch cell {
-            case .value(let column, _), .percent(let column, _, _): JSONWriter.Key(column)
-            }
-        }
+        let cellKeys = shape.collection.tableCellKeys
         var references = ReferencedItems()
         if let parentItem { references.insert(parentItem) }
         let rows = PlannedRowWriter(renderer: renderer, context: context, references: references, detailBase: detailBase)
@@ -74,7 +70,7 @@ struct CatalogPageRenderer {
                 sections?.reset()
             },
             visit: { row throws(StoreError) in
-                if let table, let cellKeys {
+                if let table {
                     try rows.tableRow(row, plan: table, cellKeys: cellKeys, into: &json)
                 } else if sections != nil {
                     try sections?.row(row, into: &json)
@@ -141,12 +137,7 @@ struct CatalogPageRenderer {
                     json.endObject()
                 }
                 open = key
-                json.beginObject()
-                json.field("id", section.id)
-                json.field("header", section.header)
-                json.field("detail", sectionLink(section))
-                json.key("rows")
-                json.beginArray()
+                RowWriter.openSection(section, detail: sectionLink(section), into: &json)
             }
             RowWriter.row(renderer.row(entry.item, references: references, in: context), detailBase: base, into: &json)
         }

@@ -1,4 +1,5 @@
 import Domain
+import HTTPServer
 import Storage
 
 /// The catalog as the API serves it: each collection with its renderer and what its pages
@@ -46,6 +47,8 @@ final class ServedCollection: Sendable {
     /// Per view (rows, sections, table): the reference fields whose items its pages fetch. Never
     /// a child list's parent field: the controller has loaded that item to know it exists.
     private let shownReferences: [[Int]]
+    /// The column ids of `renderer.tableRowPlan`'s cells as JSON keys, encoded once.
+    let tableCellKeys: [JSONWriter.Key]
 
     init(_ definition: CollectionDefinition, catalog: Catalog) {
         self.definition = definition
@@ -56,6 +59,11 @@ final class ServedCollection: Sendable {
             parent = nil
         }
         dependencies = catalog.dependencies(of: definition).map(\.name)
+        tableCellKeys = (renderer.tableRowPlan?.cells ?? []).map { cell in
+            switch cell {
+            case .value(let column, _), .percent(let column, _, _): JSONWriter.Key(column)
+            }
+        }
         shownReferences = [ItemRenderer.View.rows, .sections, .table].map { [renderer] view in
             renderer.referenceFields(shownIn: view).filter { $0 != definition.parent?.field }
         }

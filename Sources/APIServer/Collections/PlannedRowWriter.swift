@@ -92,20 +92,16 @@ struct PlannedRowWriter {
                 text = nil
                 break
             }
-            // What `String(decoding:)` keeps as it is goes out as it is; the rare ill-formed
-            // text is repaired the same way as an item's.
-            guard UTF8Validation.isWellFormed(bytes) else {
-                text = String(decoding: bytes, as: UTF8.self)
-                break
-            }
-            return json.string(utf8: bytes)
+            json.beginString()
+            Self.append(bytes, into: &json)
+            return json.endString()
         case .formatted(let slot, let type): text = FieldFormatter(context: context).format(try row.value(slot: slot), as: type)
         case .template(let pieces):
             json.beginString()
             for piece in pieces {
                 switch piece {
                 case .literal(let literal): json.appendToString(literal)
-                case .text(let slot): appendText(slot, of: row, into: &json)
+                case .text(let slot): if let bytes = row.text(slot: slot) { Self.append(bytes, into: &json) }
                 case .formatted(let slot, let type):
                     if let formatted = FieldFormatter(context: context).format(try row.value(slot: slot), as: type) { json.appendToString(formatted) }
                 }
@@ -121,9 +117,9 @@ struct PlannedRowWriter {
         }
     }
 
-    /// A stored text inside a string being written; nothing when it holds no text.
-    private func appendText(_ slot: Int, of row: PageRow, into json: inout JSONWriter) {
-        guard let bytes = row.text(slot: slot) else { return }
+    /// A stored text's bytes inside a string being written: what `String(decoding:)` keeps as it
+    /// is goes out as it is; the rare ill-formed text is repaired the same way as an item's.
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, into json: inout JSONWriter) {
         if UTF8Validation.isWellFormed(bytes) {
             json.appendToString(utf8: bytes)
         } else {

@@ -30,12 +30,7 @@ struct PlannedSectionWriter {
             guard let section = rows.renderer.section(forKey: key, references: references, in: rows.context) else { return }
             finish(into: &json)
             open = key
-            json.beginObject()
-            json.field("id", section.id)
-            json.field("header", section.header)
-            json.field("detail", link(section))
-            json.key("rows")
-            json.beginArray()
+            RowWriter.openSection(section, detail: link(section), into: &json)
         }
         try rows.row(row, into: &json)
     }

@@ -31,6 +31,17 @@ enum RowWriter {
         json.endObject()
     }
 
+    /// Opens a section: `{"id":…,"header":…,"detail":…,"rows":[`; its rows follow, then
+    /// `endArray` and `endObject` close it.
+    static func openSection(_ section: ItemRenderer.SectionHeading, detail: String?, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", section.id)
+        json.field("header", section.header)
+        json.field("detail", detail)
+        json.key("rows")
+        json.beginArray()
+    }
+
     static func emptyState(_ state: EmptyState?, into json: inout JSONWriter) {
         guard let state else { return json.null() }
         json.beginObject()
