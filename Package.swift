@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.2.0"),
     ],
     targets: [
         // The C module: libmicrohttpd plus fixed-argument shims of its variadic calls.
@@ -60,6 +61,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "CSV", package: "CSV.swift"),
+                // One load of SQLite's shared commit counter (`CommitCounter`), written by other processes.
+                .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
         // The product: rowserver's routes on top of HTTPServer and Domain.

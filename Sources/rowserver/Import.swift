@@ -11,7 +11,7 @@ struct Import: ParsableCommand {
             {"name":"Keyboard","shortDescription":"Mechanical","longDescription":"…","price":{"minorUnits":12000,"currency":"USD"}}. \
             An "id" is optional (the server assigns one) and must be of the collection's kind. Every line is \
             validated; when any is bad, each bad line is reported with its number and nothing is imported. \
-            Run it while the server is stopped: a running server keeps its collection versions in memory.
+            It may run while a server serves the file: the server's next answers show the imported items.
             """
     )
 

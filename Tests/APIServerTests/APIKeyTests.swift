@@ -31,7 +31,7 @@ struct APIKeyTests {
         let keys = try KeyStore(path: app.store.path)
         let authorization = try Self.authorization(holder, keys)
         let targets = try await Self.targets(app)
-        let sequence = app.store.latestSequence()
+        let sequence = try app.store.latestSequence()
         for (method, template) in Self.writeRoutes {
             let target = Self.fill(template, targets)
             var headers = [("Content-Type", method == "PATCH" ? "application/merge-patch+json" : "application/json")]
@@ -45,7 +45,7 @@ struct APIKeyTests {
             if status == 403 { #expect(challenge.contains(#"error="insufficient_scope""#)) }
             if code == "INVALID_KEY" { #expect(challenge.contains(#"error="invalid_token""#)) }
         }
-        #expect(app.store.latestSequence() == sequence, "\(holder): a refused write wrote")
+        #expect(try app.store.latestSequence() == sequence, "\(holder): a refused write wrote")
     }
 
     @Test func aScopedKeyWritesItsCollectionAndAWriteScopeAlsoReads() async throws {
@@ -86,7 +86,7 @@ struct APIKeyTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let app = try LiveStoreApplication(accessLog: try AccessLog(destination: .file(path)))
         let id = try #require(APIKeySecret.keyID(of: app.writeKey))
-        let before = app.store.latestSequence()
+        let before = try app.store.latestSequence()
         let created = try await app.write(
             "POST", "/v1/products", headers: [("Content-Type", "application/json")],
             body: Array(#"{"name":"Logged lamp","price":{"minorUnits":100,"currency":"USD"}}"#.utf8))

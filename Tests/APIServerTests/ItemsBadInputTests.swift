@@ -105,7 +105,7 @@ struct ItemsBadInputTests {
         let fixtures = [product, department, person]
         var before: [[UInt8]] = []
         for path in fixtures { before.append(try await fetch(port: server.port, path).body) }
-        let sequence = server.store.latestSequence()
+        let sequence = try server.store.latestSequence()
 
         let target = testCase.target.replacingOccurrences(of: "{product}", with: product)
             .replacingOccurrences(of: "{person}", with: person).replacingOccurrences(of: "{department}", with: department)
@@ -119,7 +119,7 @@ struct ItemsBadInputTests {
         if !testCase.pointers.isEmpty {
             #expect(response.problemPointers == testCase.pointers)
         }
-        #expect(server.store.latestSequence() == sequence)
+        #expect(try server.store.latestSequence() == sequence)
         for (path, body) in zip(fixtures, before) {
             #expect(try await fetch(port: server.port, path).body == body)
         }

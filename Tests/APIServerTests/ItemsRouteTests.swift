@@ -59,12 +59,12 @@ struct ItemsRouteTests {
     @Test func aPatchThatChangesNothingWritesNothing() async throws {
         let server = try ItemsTestServer()
         let location = try await server.create("products", Self.lamp)
-        let before = server.store.latestSequence()
+        let before = try server.store.latestSequence()
         let tag = try await fetch(port: server.port, location).header("ETag")
         let patched = try await server.send("PATCH", location, json: #"{"name":"Lamp"}"#)
         #expect(patched.status == 200)
         #expect(patched.header("ETag") == tag)
-        #expect(server.store.latestSequence() == before)
+        #expect(try server.store.latestSequence() == before)
     }
 
     @Test func deletedItemsAre404() async throws {
@@ -87,7 +87,7 @@ struct ItemsRouteTests {
         let second = try await server.send("PATCH", location, json: #"{"body":"Second"}"#, headers: [("If-Match", stale)])
         #expect(second.status == 200)
         let current = try #require(second.header("ETag"))
-        let sequence = server.store.latestSequence()
+        let sequence = try server.store.latestSequence()
 
         let refused = try await server.send("PATCH", location, json: #"{"body":"Third"}"#, headers: [("If-Match", stale)])
         #expect(refused.status == 412)
@@ -96,7 +96,7 @@ struct ItemsRouteTests {
         #expect(refusedDelete.status == 412)
         let foreign = try await server.send("PATCH", location, json: #"{"body":"Third"}"#, headers: [("If-Match", "W/\"x\"")])
         #expect(foreign.status == 412)
-        #expect(server.store.latestSequence() == sequence)
+        #expect(try server.store.latestSequence() == sequence)
         let read = try await fetch(port: server.port, location)
         #expect(read.json?["body"] as? String == "Second")
         #expect(read.header("ETag") == current)

@@ -8,7 +8,7 @@ import Testing
     @Test func changesArriveInCommitOrderWithCurrentItems() async throws {
         let directory = try TemporaryDirectory()
         let store = try directory.store(seed: true)
-        let start = store.latestSequence()
+        let start = try store.latestSequence()
         var lamp = Fixtures.product("Lamp")
         let chair = Fixtures.product("Chair")
         let doomed = Fixtures.product("Doomed")
@@ -32,7 +32,7 @@ import Testing
         #expect(batch.changes[1].item == updated)
         #expect(batch.changes[2].item == nil)
         #expect(!batch.hasMore)
-        #expect(batch.resumeAfter == store.latestSequence())
+        #expect(try batch.resumeAfter == store.latestSequence())
     }
 
     @Test func limitPagesThroughTheFeed() async throws {
@@ -64,7 +64,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try directory.store(retention: 10)
         for index in 0..<40 { _ = try await store.insert(.product(Fixtures.product("P\(index)"))) }
-        let latest = store.latestSequence()
+        let latest = try store.latestSequence()
         #expect(latest == 40)
         let retained = try store.count(changesIn: .products)
         #expect(retained >= 10 && retained < 40)
@@ -91,8 +91,8 @@ import Testing
         try store.bulkLoad { loader in
             for index in 0..<50 { try loader.insert(.product(Fixtures.product("P\(index)"))) }
         }
-        #expect(store.latestSequence() == 50)
-        #expect(store.version(of: .products) == 50)
+        #expect(try store.latestSequence() == 50)
+        #expect(try store.version(of: .products) == 50)
         #expect(try store.count(changesIn: .products) == 10)
         #expect(throws: StoreError.changesExpired(oldestRetained: 41)) { try store.changes(.products, after: 39, limit: 10) }
         #expect(try store.changes(.products, after: 40, limit: 100).changes.count == 10)

@@ -215,8 +215,8 @@ final class DemoStore: Sendable {
             departments: departments)
     }
 
-    func version(of collection: StoredCollection) -> Int64 { store.version(of: collection.rawValue) }
-    func latestSequence() -> Int64 { store.latestSequence() }
+    func version(of collection: StoredCollection) throws -> Int64 { try store.version(of: collection.rawValue) }
+    func latestSequence() throws -> Int64 { try store.latestSequence() }
     var writeCounters: WriteCounters { store.writeCounters }
     var path: String { store.path }
     func close() throws { try store.close() }

@@ -25,9 +25,9 @@ import Testing
         }
         deleted.name = "still gone"
         #expect(try reopened.item(.products, id: deleted.id) == nil)
-        #expect(reopened.latestSequence() == Int64(items.count + 2))
-        #expect(reopened.version(of: .products) == Int64(items.count + 2))
-        #expect(reopened.version(of: .samples) == written.last?.version)
+        #expect(try reopened.latestSequence() == Int64(items.count + 2))
+        #expect(try reopened.version(of: .products) == Int64(items.count + 2))
+        #expect(try reopened.version(of: .samples) == written.last?.version)
         #expect(try reopened.count(.products) == 1)
         try reopened.checkHealth()
     }

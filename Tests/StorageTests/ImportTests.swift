@@ -30,8 +30,8 @@ import Testing
         let count = try JSONLImporter(collection: .products).run(path: write(lines, in: directory), into: store) { reported.append($0) }
         #expect(count == 3)
         #expect(try store.count(.products) == 3)
-        #expect(store.latestSequence() == 3)
-        #expect(store.version(of: .products) == 3)
+        #expect(try store.latestSequence() == 3)
+        #expect(try store.version(of: .products) == 3)
         let mouse = try #require(try store.item(.products, id: id))
         #expect(mouse.version == 2)
         #expect(try store.changes(.products, after: 0, limit: 10).changes.map(\.operation) == [.insert, .insert, .insert])
@@ -56,7 +56,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try directory.store(seed: true)
         let before = try store.count(.products)
-        let sequence = store.latestSequence()
+        let sequence = try store.latestSequence()
         let lines = [
             Self.keyboard, Self.keyboard, #"{"name":"Bad","shortDescription":"","longDescription":"","price":{"minorUnits":5,"currency":"XYZ"}}"#,
             Self.keyboard,
@@ -68,7 +68,7 @@ import Testing
             return total == 1 && bad.map(\.line) == [3] && bad[0].reason.contains("/price/currency") && "\(error)".hasPrefix("line 3: ")
         }
         #expect(try store.count(.products) == before)
-        #expect(store.latestSequence() == sequence)
+        #expect(try store.latestSequence() == sequence)
         #expect(
             try store.page(ListQuery(collection: .products, search: "keyboard", limit: 200)).items.count
                 == standardDataset.products.filter { $0.name.contains("Keyboard") }.count)
@@ -121,7 +121,7 @@ import Testing
             guard case JSONLImporter.Failure.badLines(let bad, _) = error, let first = bad.first else { return false }
             return first.line == 1 && first.reason.contains(test.reason)
         }
-        #expect(store.latestSequence() == 0)
+        #expect(try store.latestSequence() == 0)
     }
 
     @Test func everyBadLineIsReportedUpToTheLimit() throws {
@@ -171,9 +171,9 @@ import Testing
             for department in departments { try loader.insert(.department(department)) }
             for product in products { try loader.insert(.product(product)) }
         }
-        #expect(store.latestSequence() == 11)
-        #expect(store.version(of: .departments) == 3)
-        #expect(store.version(of: .products) == 11)
+        #expect(try store.latestSequence() == 11)
+        #expect(try store.version(of: .departments) == 3)
+        #expect(try store.version(of: .products) == 11)
         #expect(try store.count(changesIn: .products) == 5)
         #expect(try store.count(changesIn: .departments) == 0)
         let newest = try store.changes(.products, after: 6, limit: 10).changes
@@ -205,7 +205,7 @@ import Testing
         }
         #expect(refusals == [.versionMismatch(current: 1)])
         #expect(try store.item(.products, id: second.id)?.version == 2)
-        #expect(store.latestSequence() == 2)
+        #expect(try store.latestSequence() == 2)
         #expect(try store.count(changesIn: .products) == 2)
     }
 }

@@ -17,9 +17,9 @@ import Testing
         ]
         for (collection, count) in expected {
             #expect(try store.count(collection) == count, "\(collection)")
-            #expect(store.version(of: collection) > 0)
+            #expect(try store.version(of: collection) > 0)
         }
-        #expect(store.latestSequence() == Int64(dataset.storedItems.count))
+        #expect(try store.latestSequence() == Int64(dataset.storedItems.count))
         let keyboard = try #require(try store.item(.products, id: dataset.products[0].id))
         #expect(keyboard.item == .product(dataset.products[0]))
     }
@@ -30,7 +30,7 @@ import Testing
         let second = try directory.store("b.sqlite", seed: true)
         for collection in StoredCollection.allCases where collection != .samples {
             #expect(try first.all(collection) == second.all(collection), "\(collection)")
-            #expect(first.version(of: collection) == second.version(of: collection))
+            #expect(try first.version(of: collection) == second.version(of: collection))
         }
     }
 
@@ -41,7 +41,7 @@ import Testing
         try empty.close()
         let reopened = try DemoStore(path: path, options: .init(seedDemoData: true))
         #expect(try reopened.count(.products) == 0)
-        #expect(reopened.latestSequence() == 0)
+        #expect(try reopened.latestSequence() == 0)
     }
 
     @Test func schemaHasTablesSearchIndexesAndChangeLog() throws {

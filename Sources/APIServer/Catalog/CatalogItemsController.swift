@@ -92,7 +92,7 @@ struct CatalogItemsController: Sendable {
     ) throws -> Response {
         let locale = request.renderContext.locale
         let store = store
-        let key = DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale) { store.version(of: $0) }
+        let key = try DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale) { try store.version(of: $0) }
         if let cached = details.lookup(key) {
             if let tag = cached.headers["ETag"], EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
                 return CatalogListController.notModified(tag: tag, locale: locale)

@@ -43,7 +43,7 @@ extension CatalogListController {
         let shape = CatalogShape(collection: collection, parent: nil, parameters: parameters)
         let context = request.renderContext
         // Read before the changes, so a write in between shows as a new stamp, never as none.
-        let referencesVersion = Self.referencesVersion(collection, store: store)
+        let referencesVersion = try Self.referencesVersion(collection, store: store)
         let nextLimit = limit == Self.defaultChangeLimit ? nil : limit
         var json = JSONWriter(capacity: 512)
         json.beginObject()
@@ -52,7 +52,7 @@ extension CatalogListController {
         guard let since else {
             // No token: nothing has changed "since now"; the token marks the present.
             json.endArray()
-            let token = ChangeToken.seal(collection: collection.name, after: store.latestSequence(), signer: signer)
+            let token = ChangeToken.seal(collection: collection.name, after: try store.latestSequence(), signer: signer)
             return Self.changesResponse(
                 &json, next: token, referencesVersion: referencesVersion, link: CatalogLinks.changes(shape, since: token, limit: nextLimit),
                 locale: context.locale)
@@ -75,10 +75,15 @@ extension CatalogListController {
     /// The versions of the collections the list's rows show through references (its own too
     /// when it refers to itself): the feed lists changed items, not the rows that show them, so
     /// a client that sees this stamp change reads its rows again.
-    static func referencesVersion(_ collection: ServedCollection, store: CatalogStore) -> String {
+    static func referencesVersion(_ collection: ServedCollection, store: CatalogStore) throws(StoreError) -> String {
         let refersToItself = collection.definition.references.contains { $0.target == collection.name }
         let names = collection.dependencies.filter { $0 != collection.name || refersToItself }
-        return "r" + names.map { String(store.version(of: $0)) }.joined(separator: ".")
+        var stamp = "r"
+        for (index, name) in names.enumerated() {
+            if index > 0 { stamp += "." }
+            stamp += String(try store.version(of: name))
+        }
+        return stamp
     }
 
     static func parseChangeLimit(_ text: String) throws(HTTPError) -> Int {

@@ -64,7 +64,7 @@ struct CatalogListController: Sendable {
     ) throws -> Response {
         let context = request.renderContext
         let store = store
-        let versions = collection.dependencies.map { store.version(of: $0) }
+        let versions = try collection.dependencies.map { try store.version(of: $0) }
         // No key without a cache (`--response-cache 0`): nothing would be found or kept under it.
         let key = cache.maxEntries > 0 ? ListCacheKey.make(versions: versions, target: request.target, locale: context.locale) : nil
         let revalidation = request.headers["If-None-Match"]

@@ -76,7 +76,9 @@ extension CatalogStore {
         do {
             var versions: [String: Int64] = [:]
             var latest: Int64 = 0
+            var before: UInt32 = 0
             try db.inTransaction(.immediate) {
+                before = commits.value
                 let start = try ChangeLog.latestSequence(db)
                 for write in writes {
                     var written: Versioned<Item>?
@@ -98,7 +100,7 @@ extension CatalogStore {
                 (versions, latest) = try finish(db, since: start)
                 return .commit
             }
-            state.withLock { $0.apply(versions: versions, latest: latest) }
+            state.withLock { $0.apply(versions: versions, latest: latest, committedAfter: before) }
             let succeeded = results.count { if case .success = $0 { true } else { false } }
             counters.withLock { counters in
                 counters.commits += 1
@@ -145,7 +147,9 @@ extension CatalogStore {
     /// entry (a new database's demo data, an import's batch).
     public func seed(_ items: [(collection: CollectionDefinition, item: Item)]) throws(StoreError) {
         do {
+            var before: UInt32 = 0
             let (versions, latest) = try pool.write { db in
+                before = commits.value
                 let start = try ChangeLog.latestSequence(db)
                 let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
                 for (collection, item) in items {
@@ -155,7 +159,7 @@ extension CatalogStore {
                 try writer.search.apply(db)
                 return try finish(db, since: start, force: true)
             }
-            state.withLock { $0.apply(versions: versions, latest: latest) }
+            state.withLock { $0.apply(versions: versions, latest: latest, committedAfter: before) }
         } catch {
             throw StoreError.from(error)
         }

@@ -20,6 +20,8 @@ public final class CatalogStore: Sendable {
     public let idempotency: IdempotencyStore
     /// The connections pages (but searches) and items are read on.
     let readers: ReaderPool
+    /// Commits to the file by anyone: when it moves past `state.commits`, `state` is read again.
+    let commits: CommitCounter
 
     /// Opens (creating it if needed) the database at `path` for `catalog`: new collections,
     /// fields and indexes are added; a change that would lose data refuses to open
@@ -62,7 +64,12 @@ public final class CatalogStore: Sendable {
                     try Self.recomputeDerived(table, db: db, tables: tables, renderers: renderers)
                 }
             }
-            state = Locked(try pool.read { db in try CatalogState.load(db, catalog: catalog) })
+            commits = try CommitCounter(path: path, options: options)
+            // The counter first: the versions read after it are at least as new as it says.
+            let seen = commits.value
+            var loaded = try pool.read { db in try CatalogState.load(db, catalog: catalog) }
+            loaded.commits = seen
+            state = Locked(loaded)
             idempotency = IdempotencyStore(pool: pool)
         } catch {
             throw StoreError.from(error)
@@ -113,14 +120,31 @@ public final class CatalogStore: Sendable {
         return found
     }
 
-    /// The collection's version: the sequence of its last committed change (0 when none).
-    public func version(of collection: String) -> Int64 {
-        state.withLock { $0.versions[collection] ?? 0 }
+    /// The collection's version: the sequence of its last committed change (0 when none), as of
+    /// the newest commit to the file, whoever made it.
+    public func version(of collection: String) throws(StoreError) -> Int64 {
+        try current { $0.versions[collection] ?? 0 }
     }
 
     /// The newest sequence in the change log (a "from now" token).
-    public func latestSequence() -> Int64 {
-        state.withLock { $0.latest }
+    public func latestSequence() throws(StoreError) -> Int64 {
+        try current { $0.latest }
+    }
+
+    /// `read` of the state, read again from the file first when anyone committed since it was.
+    private func current<T>(_ read: (CatalogState) -> T) throws(StoreError) -> T {
+        let seen = commits.value
+        if let answer = state.withLock({ $0.commits == seen ? read($0) : nil }) { return answer }
+        do {
+            let loaded = try readers.read { connection in try connection.inTransaction { try CatalogState.load(connection, catalog: catalog) } }
+            return state.withLock { state in
+                state.apply(versions: loaded.versions, latest: loaded.latest)
+                state.commits = seen
+                return read(state)
+            }
+        } catch {
+            throw StoreError.from(error)
+        }
     }
 
     public func checkHealth() throws(StoreError) {
@@ -174,21 +198,42 @@ public final class CatalogStore: Sendable {
 }
 
 /// Each collection's version and the latest sequence, answered from memory.
+///
+/// Versions only grow (a restore continues past the newest version the file ever had), so
+/// merging by `max` is right whichever of two reads lands last.
 struct CatalogState: Sendable {
     var versions: [String: Int64] = [:]
     var latest: Int64 = 0
+    /// The commit counter's value that these versions include every commit up to.
+    var commits: UInt32 = 0
 
-    static func load(_ db: Database, catalog: Catalog) throws -> CatalogState {
+    static func load(_ source: any RowSource, catalog: Catalog) throws -> CatalogState {
         var state = CatalogState()
-        for collection in catalog.collections {
-            state.versions[collection.name] = try ChangeLog.counter(db, "version.\(collection.name)")
+        for collection in catalog.collections { state.versions[collection.name] = 0 }
+        try source.each("SELECT name, value FROM store_counters WHERE name LIKE 'version.%'", []) { row in
+            if let name = row.text(0), let value = row.integer(1) { state.versions[String(name.dropFirst("version.".count))] = value }
+            return true
         }
-        state.latest = try ChangeLog.latestSequence(db)
+        try source.each("SELECT seq FROM sqlite_sequence WHERE name = 'changes'", []) { row in
+            state.latest = row.integer(0) ?? 0
+            return false
+        }
         return state
     }
 
     mutating func apply(versions: [String: Int64], latest: Int64) {
         for (name, version) in versions { self.versions[name] = max(self.versions[name] ?? 0, version) }
         self.latest = max(self.latest, latest)
+    }
+
+    /// Applies a commit of this process's that the counter read `before` it (in the same write
+    /// lock) was the only one since: the state stays current without a read.
+    ///
+    /// Only when it wrote (a transaction that changed nothing does not count), and only from
+    /// `before`: had another commit slipped in, the counter is past `before + 1` and the next
+    /// read of the state reads the file.
+    mutating func apply(versions: [String: Int64], latest: Int64, committedAfter before: UInt32) {
+        apply(versions: versions, latest: latest)
+        if !versions.isEmpty && commits == before { commits = before &+ 1 }
     }
 }

@@ -54,6 +54,27 @@ final class ReaderConnection {
         return try body()
     }
 
+    /// The first region of the database's write-ahead log index, as SQLite mapped it for this
+    /// connection (`xShmMap` of its `-shm` file): mapped while the connection stays open.
+    func walIndex() throws(StoreError) -> UnsafeMutableRawPointer {
+        // A read opens the connection's write-ahead log and maps the index's first region.
+        do {
+            try each("SELECT 1 FROM sqlite_master LIMIT 1", []) { _ in false }
+        } catch {
+            throw StoreError.from(error)
+        }
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        try check(sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file), "its file")
+        guard let file, let methods = file.pointee.pMethods, methods.pointee.iVersion >= 2, let map = methods.pointee.xShmMap else {
+            throw StoreError.unavailable("the database's file system keeps no write-ahead log index")
+        }
+        var region: UnsafeMutableRawPointer?
+        // Region 0 (32 KiB) exists once the log is open; bExtend 0 maps it without growing the file.
+        try check(map(file, 0, 32_768, 0, &region), "its write-ahead log index")
+        guard let region else { throw StoreError.unavailable("the database is not in write-ahead log mode") }
+        return region
+    }
+
     /// Binds `arguments` to the prepared `sql` and calls `body` with each row until it answers
     /// false or the rows end; the statement is reset after, whatever happened.
     func each(_ sql: String, _ arguments: [DatabaseValue], _ body: (StatementRow) throws -> Bool) throws {
@@ -121,6 +142,10 @@ final class ReaderConnection {
 
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else { throw Self.error(handle, code) }
+    }
+
+    private func check(_ code: Int32, _ what: String) throws(StoreError) {
+        guard code == SQLITE_OK else { throw StoreError.database(resultCode: code, message: "cannot read \(what)") }
     }
 
     private static func error(_ handle: OpaquePointer, _ code: Int32) -> StoreError {
