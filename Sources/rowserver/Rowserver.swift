@@ -12,7 +12,10 @@ struct Rowserver: ParsableCommand {
             help (ROWSERVER_PORT=9000 rowserver serve). A command-line option wins over the variable.
             """,
         version: RowserverVersion.current,
-        subcommands: [Serve.self, Check.self, OpenAPICommand.self, Routes.self, Generate.self, Import.self, ListCommand.self, KeysCommand.self],
+        subcommands: [
+            Serve.self, Check.self, OpenAPICommand.self, Routes.self, Generate.self, Import.self, ListCommand.self, KeysCommand.self,
+            BackupCommand.self, RestoreCommand.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }
