@@ -16,7 +16,7 @@ public final class Application: Sendable {
         public var logger: Logger
         /// The collections' source of truth, made from a definition (the demo's by default);
         /// without one only the operational routes exist.
-        public var store: CatalogStore?
+        public var store: (any ItemStore)?
         /// The key that signs cursors and change tokens; keep it across restarts.
         public var tokenKey: [UInt8]
         /// Rendered list pages kept by ETag, and 8 times as many details (0: no caches).
@@ -27,7 +27,7 @@ public final class Application: Sendable {
         public var rateLimiter: RateLimiter?
 
         public init(
-            registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: CatalogStore? = nil,
+            registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: (any ItemStore)? = nil,
             tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048, accessLog: AccessLog? = nil, rateLimiter: RateLimiter? = nil
         ) {
             self.registry = registry
@@ -47,7 +47,7 @@ public final class Application: Sendable {
         let router = Self.makeRouter(dependencies)
         var stages: [any RequestStage] = []
         var responseStages: [any ResponseStage] = []
-        if let store = dependencies.store { stages.append(KeyAuthenticator(keys: store.keys)) }
+        if let store = dependencies.store { stages.append(KeyAuthenticator(keys: store.keyRecords)) }
         if let limiter = dependencies.rateLimiter {
             stages.append(limiter)
             responseStages.append(limiter)
@@ -79,7 +79,8 @@ public final class Application: Sendable {
             let spec = OpenAPIDocument.yaml(for: served.catalog, version: RowserverVersion.current)
             SpecController(spec: Array(spec.utf8)).register(in: &router)
             CatalogListController(served: served, signer: TokenSigner(key: dependencies.tokenKey), cache: cache).register(in: &router)
-            CatalogItemsController(served: served, details: details, idempotency: IdempotentWrites(store: store.idempotency)).register(in: &router)
+            CatalogItemsController(served: served, details: details, idempotency: IdempotentWrites(store: store.idempotencyRecords)).register(
+                in: &router)
         } else {
             SpecController(spec: Array(OpenAPIDocument.yaml(for: Catalog(collections: []), version: RowserverVersion.current).utf8))
                 .register(in: &router)

@@ -11,7 +11,7 @@ struct CatalogItemsController: Sendable {
 
     static let patchAttempts = 3
 
-    var store: CatalogStore { served.store }
+    var store: any ItemStore { served.store }
 
     func register(in router: inout Router) {
         let controller = self

@@ -75,7 +75,7 @@ extension CatalogListController {
     /// The versions of the collections the list's rows show through references (its own too
     /// when it refers to itself): the feed lists changed items, not the rows that show them, so
     /// a client that sees this stamp change reads its rows again.
-    static func referencesVersion(_ collection: ServedCollection, store: CatalogStore) throws(StoreError) -> String {
+    static func referencesVersion(_ collection: ServedCollection, store: any ItemStore) throws(StoreError) -> String {
         let refersToItself = collection.definition.references.contains { $0.target == collection.name }
         let names = collection.dependencies.filter { $0 != collection.name || refersToItself }
         var stamp = "r"

@@ -18,7 +18,7 @@ struct CatalogListController: Sendable {
         indexBodies = RenderLocale.allCases.map { Self.indexBody(served.catalog, locale: $0) }
     }
 
-    var store: CatalogStore { served.store }
+    var store: any ItemStore { served.store }
 
     func register(in router: inout Router) {
         let controller = self

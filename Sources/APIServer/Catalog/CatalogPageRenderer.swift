@@ -43,7 +43,7 @@ struct CatalogPageRenderer {
     /// (`PlannedRowWriter`, `PlannedSectionWriter`); `seal` makes the cursor and its link from
     /// where the page ended.
     func streamedBody(
-        _ query: CatalogQuery, store: CatalogStore, seal: ([SortValue]?) -> (next: String?, link: String?)
+        _ query: CatalogQuery, store: any ItemStore, seal: ([SortValue]?) -> (next: String?, link: String?)
     ) throws(StoreError) -> (bytes: [UInt8], nextLink: String?) {
         var json = JSONWriter(capacity: 256 + limit * 200)
         json.beginObject()

@@ -6,10 +6,10 @@ import Storage
 /// and details depend on, resolved once at start-up.
 final class ServedCatalog: Sendable {
     let catalog: Catalog
-    let store: CatalogStore
+    let store: any ItemStore
     private let served: [String: ServedCollection]
 
-    init(store: CatalogStore) {
+    init(store: any ItemStore) {
         self.store = store
         catalog = store.catalog
         var served: [String: ServedCollection] = [:]

@@ -15,14 +15,14 @@ import Storage
 /// The write and the record that it happened commit together; if the server stops before the
 /// answer is stored, a retry answers from the item as it is then.
 final class IdempotentWrites: Sendable {
-    let store: IdempotencyStore
+    let store: any IdempotencyRecords
     /// Keys whose request runs now in this process.
     private let running = Locked<Set<IdempotencyMark>>([])
 
     static let header = "Idempotency-Key"
     static let maximumLength = 255
 
-    init(store: IdempotencyStore) {
+    init(store: any IdempotencyRecords) {
         self.store = store
     }
 

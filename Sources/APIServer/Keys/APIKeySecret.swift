@@ -48,7 +48,7 @@ public enum APIKeySecret {
     }
 }
 
-extension KeyStore {
+extension KeyRecords {
     /// Makes a key with `scopes` (already validated) and returns it with its secret: the only
     /// time the secret exists outside the client.
     public func create(name: String, scopes: [String], at time: Int64) throws(StoreError) -> (key: APIKeyRecord, secret: String) {

@@ -6,7 +6,7 @@ import Storage
 /// is not revoked and whose hash matches, else 401 — for every route, so a client learns of a
 /// bad key at once. What the key may do is checked by the routes (`Request.require`).
 struct KeyAuthenticator: RequestStage {
-    let keys: KeyStore
+    let keys: any KeyRecords
 
     func prepare(_ request: inout Request) throws {
         // A key in the URL ends up in logs, proxies and browser history: refused, never looked up.

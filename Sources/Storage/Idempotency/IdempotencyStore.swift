@@ -56,18 +56,7 @@ public final class IdempotencyStore: Sendable {
             created_at INTEGER NOT NULL, PRIMARY KEY (principal, key)) WITHOUT ROWID
         """
 
-    /// What a request that names a key finds.
-    public enum Outcome: Sendable, Equatable {
-        /// The key is new (or was pending from a request that never wrote): reserved; run the write.
-        case fresh
-        /// The same request was answered: send this again.
-        case replay(StoredAnswer)
-        /// The same request's write committed but its answer was not stored (the server
-        /// stopped in between): answer from the item as it is now.
-        case applied(collection: String, itemID: String, operation: String)
-        /// The key was used with another request (method, path or body).
-        case mismatch
-    }
+    public typealias Outcome = IdempotencyOutcome
 
     /// Looks the key up and reserves it when it is new, in one transaction. A key older than
     /// `retention` counts as new. `fingerprint`: a digest of the request's method, path and body.
@@ -170,4 +159,17 @@ public final class IdempotencyStore: Sendable {
             return (String(line[..<colon]), String(line[line.index(after: colon)...].dropFirst()))
         }
     }
+}
+
+/// What a request that names a key finds.
+public enum IdempotencyOutcome: Sendable, Equatable {
+    /// The key is new (or was pending from a request that never wrote): reserved; run the write.
+    case fresh
+    /// The same request was answered: send this again.
+    case replay(StoredAnswer)
+    /// The same request's write committed but its answer was not stored (the server
+    /// stopped in between): answer from the item as it is now.
+    case applied(collection: String, itemID: String, operation: String)
+    /// The key was used with another request (method, path or body).
+    case mismatch
 }

@@ -1,0 +1,50 @@
+import Domain
+
+/// What the API asks of a store of items, whichever database holds them: SQLite
+/// (`CatalogStore`, the embedded default) or PostgreSQL (`PostgresStore`, shared by several
+/// instances). The same definition, the same answers: the API's bytes do not depend on which.
+public protocol ItemStore: AnyObject, Sendable {
+    /// The collections the store holds.
+    var catalog: Catalog { get }
+
+    /// One item by id, with its version; nil when there is none.
+    func item(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>?
+
+    /// The collection's version: the sequence of its last committed change, by any writer.
+    func version(of collection: String) throws(StoreError) -> Int64
+
+    /// The newest sequence in the change log (a "from now" token).
+    func latestSequence() throws(StoreError) -> Int64
+
+    /// A page of items, with the items their references point to.
+    func page(_ query: CatalogQuery) throws(StoreError) -> CatalogPage
+
+    /// A page's rows where the store holds them, one `visit` each; `restart` when a search
+    /// gives up a plan after visiting rows (the caller drops what it wrote).
+    func visitPage(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd
+
+    /// Changes of `collection` after `sequence`, in commit order, at most `limit`, placed in
+    /// `list` when given; `.changesExpired` when `sequence` is older than the log.
+    func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError) -> CatalogChangeBatch
+
+    func insert(_ item: Item, into collection: String, by author: String?, idempotency: IdempotencyMark?) async throws(StoreError)
+        -> Versioned<Item>
+    func update(_ item: Item, in collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?) async throws(StoreError)
+        -> Versioned<Item>
+    func delete(_ id: EntityID, from collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?)
+        async throws(StoreError)
+
+    /// Throws when the database cannot answer now.
+    func checkHealth() throws(StoreError)
+
+    /// The `Idempotency-Key`s of writes, kept where the writes are.
+    var idempotencyRecords: any IdempotencyRecords { get }
+
+    /// The API keys, kept where the items are.
+    var keyRecords: any KeyRecords { get }
+}
+
+extension CatalogStore: ItemStore {
+    public var idempotencyRecords: any IdempotencyRecords { idempotency }
+    public var keyRecords: any KeyRecords { keys }
+}
