@@ -33,6 +33,12 @@ let package = Package(
             name: "CZlib",
             linkerSettings: [.linkedLibrary("z")]
         ),
+        // libpq, PostgreSQL's C client (Debian libpq-dev): the PostgreSQL store's driver, called
+        // synchronously on the request threads. Only Storage imports it.
+        .target(
+            name: "CLibPQ",
+            linkerSettings: [.linkedLibrary("pq")]
+        ),
         // The generic HTTP layer: daemon, request, response, router, middleware.
         .target(
             name: "HTTPServer",
@@ -52,12 +58,14 @@ let package = Package(
             dependencies: ["Domain", .product(name: "Yams", package: "Yams")],
             plugins: ["EmbedDemoDefinition"]
         ),
-        // The source of truth: SQLite through GRDB, with a table per collection of the served catalog.
+        // The source of truth, a table per collection of the served catalog: SQLite through GRDB (the
+        // embedded default), or PostgreSQL through libpq (CLibPQ) for several instances on one database.
         // GRDBSQLite (SQLite's C API) only for reading a page's columns in place: `StatementRow`.
         .target(
             name: "Storage",
             dependencies: [
                 "Domain",
+                "CLibPQ",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "CSV", package: "CSV.swift"),
@@ -114,6 +122,9 @@ let package = Package(
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Domain"]),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Domain", "Definitions", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Against the PostgreSQL server named by ROWSERVER_TEST_POSTGRES (scripts/postgres.sh start);
+        // without it, the suites that need a server are disabled and say so.
+        .testTarget(name: "PostgresStoreTests", dependencies: ["Storage", "Domain", "Definitions"]),
         .testTarget(
             name: "RowKitTests",
             dependencies: [

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test suite of rowserver; installs what is missing first. This is what CI runs.
-#   1. the Swift suites: unit tests and live servers on ephemeral ports over real SQLite files
+#   1. the Swift suites: unit tests and live servers on ephemeral ports over real SQLite files, and
+#      the PostgreSQL store's suites against a PostgreSQL server it starts (scripts/postgres.sh)
 #   2. the Python suites: openapi.yaml against its generator and the router; the hostile corpus
 #   3. schemathesis against a live server (every check and phase, fixed seed)
 #   4. the explorer in headless Chromium (Selenium)
@@ -32,7 +33,12 @@ set -m
 { stage scripts/fuzz.sh smoke && stage scripts/sanitize.sh thread; } >"$background_log" 2>&1 &
 background=$!
 set +m
-trap 'kill -- -"$background" 2>/dev/null || true; rm -f "$background_log"' EXIT
+trap 'kill -- -"$background" 2>/dev/null || true; rm -f "$background_log"; [[ -z ${ROWSERVER_TEST_POSTGRES_DIR:-} ]] || scripts/postgres.sh stop "$ROWSERVER_TEST_POSTGRES_DIR"' EXIT
+# A PostgreSQL server of its own (a temporary data folder, run as the postgres user) for the
+# suites of the PostgreSQL store. A plain assignment: `set -e` stops here when it cannot start.
+postgres_env=$(scripts/postgres.sh start)
+eval "$postgres_env"
+export ROWSERVER_TEST_POSTGRES
 stage swift test --skip-build
 stage python3 -m pytest -q tests-python
 stage scripts/schemathesis.sh

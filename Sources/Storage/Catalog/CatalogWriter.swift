@@ -23,7 +23,7 @@ struct SubmittedWrite: Sendable {
 /// Every check happens before anything is written, and the caller wraps each write in a
 /// savepoint, so a failing write leaves no trace while the others of its batch commit.
 struct CatalogWriter {
-    let db: Database
+    let db: any SQLConnection
     let now: Int64
     let tables: [String: CatalogTable]
     let renderers: [String: ItemRenderer]
@@ -73,16 +73,19 @@ struct CatalogWriter {
     func writeInsert(_ item: Item, columns: [(any DatabaseValueConvertible)?], into table: CatalogTable) throws -> Versioned<Item>? {
         if let bulk {
             let version = bulk.next()
-            try db.cachedStatement(sql: table.insertNewSQL).execute(arguments: StatementArguments([item.id.rawValue, version] + columns))
-            guard db.changesCount > 0 else {
+            guard
+                try db.run(table.insertNewSQL, [item.id.rawValue.databaseValue, version.databaseValue] + columns.map { $0?.databaseValue ?? .null })
+                    > 0
+            else {
                 bulk.giveBack()
                 return nil
             }
             return Versioned(item: item, version: version)
         }
         let version = try appendChange(table.collection.name, item.id, .insert)
-        try db.cachedStatement(sql: table.insertSQL).execute(arguments: StatementArguments([item.id.rawValue, version] + columns))
-        recordSearch(of: columns, pk: db.lastInsertedRowID, in: table)
+        let pk = try db.insert(
+            table.insertSQL, [item.id.rawValue.databaseValue, version.databaseValue] + columns.map { $0?.databaseValue ?? .null }, returning: "pk")
+        recordSearch(of: columns, pk: pk, in: table)
         return Versioned(item: item, version: version)
     }
 
@@ -99,7 +102,7 @@ struct CatalogWriter {
         let version = try appendChange(table.collection.name, item.id, .update)
         search.remove(table, pk: current.pk, title: current.title, subtitle: current.subtitle)
         let columns = try columnValues(item, table)
-        try db.cachedStatement(sql: table.updateSQL).execute(arguments: StatementArguments([version] + columns + [item.id.rawValue]))
+        try db.run(table.updateSQL, [version.databaseValue] + columns.map { $0?.databaseValue ?? .null } + [item.id.rawValue.databaseValue])
         recordSearch(of: columns, pk: current.pk, in: table)
         try refreshSectionKeys(of: item, in: table)
         return Versioned(item: item, version: version)
@@ -111,7 +114,7 @@ struct CatalogWriter {
         try deleteReferrers(of: id, in: table)
         _ = try appendChange(table.collection.name, id, .delete)
         search.remove(table, pk: current.pk, title: current.title, subtitle: current.subtitle)
-        try db.cachedStatement(sql: "DELETE FROM \(CatalogTable.quote(table.name)) WHERE pk = ?").execute(arguments: [current.pk])
+        try db.run("DELETE FROM \(CatalogTable.quote(table.name)) WHERE pk = ?", [current.pk.databaseValue])
     }
 
     /// Items that refer to `id`: a restricting reference refuses the delete (409); a cascading
@@ -123,16 +126,14 @@ struct CatalogWriter {
             let onDelete = source.fields[field].reference?.onDelete ?? (source.parent?.field == field ? .cascade : .restrict)
             switch onDelete {
             case .restrict:
-                let referenced = try Bool.fetchOne(
-                    db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(CatalogTable.quote(sourceTable.name)) WHERE \(column) = ?)"),
-                    arguments: [id.rawValue])
-                if referenced == true {
+                let referenced = try db.integer(
+                    "SELECT 1 FROM \(CatalogTable.quote(sourceTable.name)) WHERE \(column) = ? LIMIT 1", [id.rawValue.databaseValue])
+                if referenced != nil {
                     throw StoreError.stillReferenced("\(id) is still referenced by \(source.name).\(source.fields[field].name)")
                 }
             case .cascade:
-                let ids = try String.fetchAll(
-                    db.cachedStatement(sql: "SELECT id FROM \(CatalogTable.quote(sourceTable.name)) WHERE \(column) = ? ORDER BY pk"),
-                    arguments: [id.rawValue])
+                let ids = try db.texts(
+                    "SELECT id FROM \(CatalogTable.quote(sourceTable.name)) WHERE \(column) = ? ORDER BY pk", [id.rawValue.databaseValue])
                 for text in ids {
                     guard let child = EntityID(parsing: text) else { continue }
                     try delete(child, from: sourceTable, ifVersion: nil)
@@ -147,9 +148,9 @@ struct CatalogWriter {
         let key = searchFolded(renderer.title(of: item, in: RenderContext(locale: .enUS)))
         for (source, field) in catalog.references(to: table.collection) where source.sections?.field == field {
             guard let sourceTable = tables[source.name], let slot = source.fields[field].slot else { continue }
-            try db.cachedStatement(
-                sql: "UPDATE \(CatalogTable.quote(sourceTable.name)) SET s_key = ? WHERE \(CatalogTable.quote(sourceTable.valueColumns[slot][0])) = ?"
-            ).execute(arguments: [key, item.id.rawValue])
+            try db.run(
+                "UPDATE \(CatalogTable.quote(sourceTable.name)) SET s_key = ? WHERE \(CatalogTable.quote(sourceTable.valueColumns[slot][0])) = ?",
+                [key.databaseValue, item.id.rawValue.databaseValue])
         }
     }
 
@@ -167,7 +168,9 @@ struct CatalogWriter {
     }
 
     /// The folded title of the item the section reference of `item` points to ("" for none).
-    static func sectionKey(of item: Item, in table: CatalogTable, db: Database, tables: [String: CatalogTable], renderers: [String: ItemRenderer])
+    static func sectionKey(
+        of item: Item, in table: CatalogTable, db: any RowSource, tables: [String: CatalogTable], renderers: [String: ItemRenderer]
+    )
         throws
         -> String
     {
@@ -184,10 +187,7 @@ struct CatalogWriter {
         for reference in table.collection.references {
             guard let slot = reference.field.slot, let id = item[slot: slot].reference else { continue }
             guard let target = tables[reference.target], id.kind == target.collection.kind,
-                try Bool.fetchOne(
-                    db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(CatalogTable.quote(target.name)) WHERE id = ?)"), arguments: [id.rawValue]
-                )
-                    == true
+                try db.integer("SELECT 1 FROM \(CatalogTable.quote(target.name)) WHERE id = ? LIMIT 1", [id.rawValue.databaseValue]) != nil
             else { throw StoreError.invalidReference(field: "/\(reference.field.name)", id: id) }
         }
     }
@@ -201,14 +201,19 @@ struct CatalogWriter {
     }
 
     func currentRow(_ id: EntityID, in table: CatalogTable) throws -> CurrentRow? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: table.currentRowSQL), arguments: [id.rawValue]) else { return nil }
-        return CurrentRow(version: row[0], pk: row[1], title: row[2], subtitle: row[3])
+        var found: CurrentRow?
+        try db.each(table.currentRowSQL, [id.rawValue.databaseValue]) { row in
+            found = CurrentRow(version: row.integer(0) ?? 0, pk: row.integer(1) ?? 0, title: row.text(2), subtitle: row.text(3))
+            return false
+        }
+        return found
     }
 
     private func appendChange(_ collection: String, _ id: EntityID, _ operation: ChangeOperation) throws -> Int64 {
-        try db.cachedStatement(sql: "INSERT INTO changes (collection, item_id, op, committed_at, key_id) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [collection, id.rawValue, operation.rawValue, now, author])
-        return db.lastInsertedRowID
+        try db.insert(
+            "INSERT INTO changes (collection, item_id, op, committed_at, key_id) VALUES (?, ?, ?, ?, ?)",
+            [collection.databaseValue, id.rawValue.databaseValue, operation.rawValue.databaseValue, now.databaseValue, author.databaseValue],
+            returning: "seq")
     }
 }
 

@@ -1,0 +1,48 @@
+import GRDB
+
+/// What a write runs its statements on: GRDB's connection to the SQLite file, or a PostgreSQL
+/// connection. The SQL is the store's own (`CatalogTable`), written with `?` placeholders and
+/// the SQL both databases read; a PostgreSQL connection numbers the placeholders.
+protocol SQLConnection: RowSource {
+    /// Runs a statement that returns no rows; the number of rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int
+
+    /// Runs an INSERT of one row and answers `column` of it (an integer key the database
+    /// assigned: SQLite's rowid, PostgreSQL's identity).
+    func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64
+}
+
+extension SQLConnection {
+    /// The first column of the first row as an integer; nil when there is no row or it is NULL.
+    func integer(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64? {
+        var found: Int64?
+        try each(sql, arguments) { row in
+            found = row.integer(0)
+            return false
+        }
+        return found
+    }
+
+    /// The first column of every row, as text.
+    func texts(_ sql: String, _ arguments: [DatabaseValue]) throws -> [String] {
+        var found: [String] = []
+        try each(sql, arguments) { row in
+            if let text = row.text(0) { found.append(text) }
+            return true
+        }
+        return found
+    }
+}
+
+extension Database: SQLConnection {
+    func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int {
+        try cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+        return changesCount
+    }
+
+    func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64 {
+        try cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+        return lastInsertedRowID
+    }
+}
