@@ -58,12 +58,12 @@ extension CatalogStore {
             case .nothing: return PageEnd(count: 0, nextAfter: nil)
             case .planned: break
             case .common(let matches):
-                if let end = try readRows(db, plan, walking: SearchWalk(text: text, budget: options.search.walk), each) { return end }
+                if let end = try Self.readRows(db, plan, walking: SearchWalk(text: text, budget: options.search.walk), each) { return end }
                 restart()
                 plan = try fallback(plan, text: text, matches: matches, db)
             }
         }
-        guard let end = try readRows(source, plan, walking: nil, each) else {
+        guard let end = try Self.readRows(source, plan, walking: nil, each) else {
             throw StoreError.invariant("a page read without a walk gave up")
         }
         return end
@@ -72,7 +72,7 @@ extension CatalogStore {
     /// Calls `each` with the page's rows in order, and answers where the page ended. With a
     /// walk, only rows containing its text count, and the walk gives up (nil) after reading its
     /// budget of rows.
-    private func readRows(
+    static func readRows(
         _ source: any RowSource, _ plan: CatalogPageQuery, walking walk: SearchWalk?, _ each: (StatementRow, EntityID) throws -> Void
     ) throws -> PageEnd? {
         let table = plan.table

@@ -70,7 +70,7 @@ public final class CatalogStore: Sendable {
             var loaded = try pool.read { db in try CatalogState.load(db, catalog: catalog) }
             loaded.commits = seen
             state = Locked(loaded)
-            idempotency = IdempotencyStore(pool: pool)
+            idempotency = IdempotencyStore(database: pool)
         } catch {
             throw StoreError.from(error)
         }

@@ -235,7 +235,7 @@ final class BulkSequence {
 
 extension SubmittedWrite {
     /// Records in the write's savepoint that its idempotency key's write happened, on which item.
-    func markApplied(_ mark: IdempotencyMark, db: Database) throws {
+    func markApplied(_ mark: IdempotencyMark, db: any SQLConnection) throws {
         let (collection, id, operation): (String, String, String)
         switch write {
         case .insert(let item, let name): (collection, id, operation) = (name, item.id.rawValue, "insert")

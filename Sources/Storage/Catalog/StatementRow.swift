@@ -1,33 +1,51 @@
 import GRDB
 import GRDBSQLite
 
-/// The current row of a statement that a GRDB cursor has just stepped, read in place through
-/// SQLite's C API.
+/// The current row of a query, read in place: a SQLite statement just stepped (by a GRDB cursor
+/// or `ReaderConnection`), or one row of a PostgreSQL result.
 ///
 /// GRDB's untyped `Row` subscript boxes every column into an existential and casts it back, which
-/// cost a page of 50 rows more than the query itself. Here a column is read with the
+/// cost a page of 50 rows more than the query itself. Here a SQLite column is read with the
 /// `sqlite3_column_*` call of its storage class, and a value of another class reads as absent,
-/// as the cast did. Valid only until the cursor steps again
-/// (https://sqlite.org/c3ref/column_blob.html).
+/// as the cast did; a PostgreSQL column is read from the result's text. Valid only until the
+/// SQLite cursor steps again (https://sqlite.org/c3ref/column_blob.html), or while the
+/// PostgreSQL result lives.
 struct StatementRow {
-    let statement: SQLiteStatement
+    private enum Source {
+        case sqlite(SQLiteStatement)
+        case postgres(PostgresResult, row: Int)
+    }
+
+    private let source: Source
 
     init(_ statement: Statement) {
-        self.statement = statement.sqliteStatement
+        source = .sqlite(statement.sqliteStatement)
     }
 
     /// The current row of a statement stepped by `ReaderConnection`.
     init(_ statement: SQLiteStatement) {
-        self.statement = statement
+        source = .sqlite(statement)
     }
 
-    private func type(_ column: Int) -> Int32 { sqlite3_column_type(statement, Int32(column)) }
+    /// Row `row` of a PostgreSQL result.
+    init(_ result: PostgresResult, row: Int) {
+        source = .postgres(result, row: row)
+    }
 
-    func isNull(_ column: Int) -> Bool { type(column) == SQLITE_NULL }
+    func isNull(_ column: Int) -> Bool {
+        switch source {
+        case .sqlite(let statement): sqlite3_column_type(statement, Int32(column)) == SQLITE_NULL
+        case .postgres(let result, let row): result.isNull(row, column)
+        }
+    }
 
     /// The column when it holds an integer.
     func integer(_ column: Int) -> Int64? {
-        type(column) == SQLITE_INTEGER ? sqlite3_column_int64(statement, Int32(column)) : nil
+        switch source {
+        case .sqlite(let statement):
+            sqlite3_column_type(statement, Int32(column)) == SQLITE_INTEGER ? sqlite3_column_int64(statement, Int32(column)) : nil
+        case .postgres(let result, let row): try? result.integer(row, column)
+        }
     }
 
     /// The column when it holds text.
@@ -37,16 +55,46 @@ struct StatementRow {
 
     /// Calls `body` with the column's UTF-8 bytes in place (nil unless it holds text).
     func withText<T>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> T) rethrows -> T {
-        guard type(column) == SQLITE_TEXT, let start = sqlite3_column_text(statement, Int32(column)) else { return try body(nil) }
-        return try body(UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, Int32(column)))))
+        switch source {
+        case .sqlite(let statement):
+            guard sqlite3_column_type(statement, Int32(column)) == SQLITE_TEXT, let start = sqlite3_column_text(statement, Int32(column)) else {
+                return try body(nil)
+            }
+            return try body(UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, Int32(column)))))
+        case .postgres(let result, let row):
+            return try result.withText(row, column) { bytes in try body(bytes) }
+        }
+    }
+
+    /// The column's bytes when it holds a blob (SQLite) or bytea (PostgreSQL).
+    func bytes(_ column: Int) -> [UInt8]? {
+        switch source {
+        case .sqlite(let statement):
+            guard sqlite3_column_type(statement, Int32(column)) == SQLITE_BLOB else { return nil }
+            guard let start = sqlite3_column_blob(statement, Int32(column)) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, Int32(column)))))
+        case .postgres(let result, let row):
+            return try? result.bytes(row, column)
+        }
     }
 
     /// A numbers column (`CatalogColumns.numbersBlob`: little-endian doubles, eight bytes each)
     /// read in place; empty unless it holds a blob.
     func doubles(_ column: Int) -> [Double] {
-        guard type(column) == SQLITE_BLOB, let start = sqlite3_column_blob(statement, Int32(column)) else { return [] }
-        let bytes = UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, Int32(column))))
-        return (0..<bytes.count / 8).map { index in
+        switch source {
+        case .sqlite(let statement):
+            guard sqlite3_column_type(statement, Int32(column)) == SQLITE_BLOB, let start = sqlite3_column_blob(statement, Int32(column)) else {
+                return []
+            }
+            return Self.doubles(UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, Int32(column)))))
+        case .postgres(let result, let row):
+            guard let bytes = try? result.bytes(row, column) else { return [] }
+            return bytes.withUnsafeBytes(Self.doubles)
+        }
+    }
+
+    private static func doubles(_ bytes: UnsafeRawBufferPointer) -> [Double] {
+        (0..<bytes.count / 8).map { index in
             Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
         }
     }

@@ -39,13 +39,13 @@ public struct StoredAnswer: Sendable, Equatable {
 /// transaction (`markApplied`); its answer may not be stored yet. `done`: the answer is stored
 /// and every retry with the same request gets it again.
 public final class IdempotencyStore: Sendable {
-    private let pool: DatabasePool
+    private let database: any SQLDatabase
     private let lastPurge = Locked<Int64>(0)
     /// Seconds a key is remembered from its first use.
     public let retention: Int64
 
-    init(pool: DatabasePool, retention: Int64 = 86_400) {
-        self.pool = pool
+    init(database: any SQLDatabase, retention: Int64 = 86_400) {
+        self.database = database
         self.retention = retention
     }
 
@@ -62,29 +62,37 @@ public final class IdempotencyStore: Sendable {
     /// `retention` counts as new. `fingerprint`: a digest of the request's method, path and body.
     public func begin(_ mark: IdempotencyMark, fingerprint: [UInt8], now: Int64) throws(StoreError) -> Outcome {
         do {
-            let outcome = try pool.write { db -> Outcome in
-                let row = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT * FROM idempotency_keys WHERE principal = ? AND key = ?"), arguments: [mark.principal, mark.key])
-                if let row, (row["created_at"] as Int64) >= now - retention {
-                    guard (row["fingerprint"] as Data) == Data(fingerprint) else { return .mismatch }
-                    switch row["state"] as String {
-                    case "done":
-                        return .replay(
-                            StoredAnswer(
-                                status: (row["status"] as Int?) ?? 500, headers: Self.headers(from: row["headers"] ?? ""),
-                                body: Array((row["body"] as Data?) ?? Data())))
-                    case "applied":
-                        return .applied(collection: row["collection"] ?? "", itemID: row["item_id"] ?? "", operation: row["operation"] ?? "")
-                    default:
-                        return .fresh
+            let outcome = try database.writing { db -> Outcome in
+                var found: Outcome?
+                try db.each(
+                    "SELECT created_at, fingerprint, state, status, headers, body, collection, item_id, operation FROM idempotency_keys WHERE principal = ? AND key = ?",
+                    [mark.principal.databaseValue, mark.key.databaseValue]
+                ) { row in
+                    guard (row.integer(0) ?? 0) >= now - retention else { return false }
+                    guard row.bytes(1) == fingerprint else {
+                        found = .mismatch
+                        return false
                     }
+                    switch row.text(2) {
+                    case "done":
+                        found = .replay(
+                            StoredAnswer(
+                                status: row.integer(3).map(Int.init) ?? 500, headers: Self.headers(from: row.text(4) ?? ""), body: row.bytes(5) ?? [])
+                        )
+                    case "applied":
+                        found = .applied(collection: row.text(6) ?? "", itemID: row.text(7) ?? "", operation: row.text(8) ?? "")
+                    default:
+                        found = .fresh
+                    }
+                    return false
                 }
-                try db.execute(
-                    sql: """
-                        INSERT INTO idempotency_keys (principal, key, fingerprint, state, created_at) VALUES (?, ?, ?, 'pending', ?)
-                        ON CONFLICT (principal, key) DO UPDATE SET fingerprint = excluded.fingerprint, state = 'pending', collection = NULL,
-                        item_id = NULL, operation = NULL, status = NULL, headers = NULL, body = NULL, created_at = excluded.created_at
-                        """, arguments: [mark.principal, mark.key, Data(fingerprint), now])
+                if let found { return found }
+                try db.run(
+                    """
+                    INSERT INTO idempotency_keys (principal, key, fingerprint, state, created_at) VALUES (?, ?, ?, 'pending', ?)
+                    ON CONFLICT (principal, key) DO UPDATE SET fingerprint = excluded.fingerprint, state = 'pending', collection = NULL,
+                    item_id = NULL, operation = NULL, status = NULL, headers = NULL, body = NULL, created_at = excluded.created_at
+                    """, [mark.principal.databaseValue, mark.key.databaseValue, Data(fingerprint).databaseValue, now.databaseValue])
                 return .fresh
             }
             try purgeNow(now: now)
@@ -97,10 +105,13 @@ public final class IdempotencyStore: Sendable {
     /// Stores the answer of a key's write: later retries get it again.
     public func complete(_ mark: IdempotencyMark, answer: StoredAnswer) throws(StoreError) {
         do {
-            try pool.write { db in
-                try db.execute(
-                    sql: "UPDATE idempotency_keys SET state = 'done', status = ?, headers = ?, body = ? WHERE principal = ? AND key = ?",
-                    arguments: [answer.status, Self.text(of: answer.headers), Data(answer.body), mark.principal, mark.key])
+            try database.writing { db in
+                try db.run(
+                    "UPDATE idempotency_keys SET state = 'done', status = ?, headers = ?, body = ? WHERE principal = ? AND key = ?",
+                    [
+                        answer.status.databaseValue, Self.text(of: answer.headers).databaseValue, Data(answer.body).databaseValue,
+                        mark.principal.databaseValue, mark.key.databaseValue,
+                    ])
             }
         } catch {
             throw StoreError.from(error)
@@ -110,9 +121,10 @@ public final class IdempotencyStore: Sendable {
     /// Forgets a reservation whose request wrote nothing (it failed): a retry runs it again.
     public func release(_ mark: IdempotencyMark) throws(StoreError) {
         do {
-            try pool.write { db in
-                try db.execute(
-                    sql: "DELETE FROM idempotency_keys WHERE principal = ? AND key = ? AND state = 'pending'", arguments: [mark.principal, mark.key])
+            try database.writing { db in
+                try db.run(
+                    "DELETE FROM idempotency_keys WHERE principal = ? AND key = ? AND state = 'pending'",
+                    [mark.principal.databaseValue, mark.key.databaseValue])
             }
         } catch {
             throw StoreError.from(error)
@@ -120,10 +132,10 @@ public final class IdempotencyStore: Sendable {
     }
 
     /// Inside a write's transaction: its key's write happened, on this item.
-    static func markApplied(_ db: Database, _ mark: IdempotencyMark, collection: String, itemID: String, operation: String) throws {
-        try db.cachedStatement(
-            sql: "UPDATE idempotency_keys SET state = 'applied', collection = ?, item_id = ?, operation = ? WHERE principal = ? AND key = ?"
-        ).execute(arguments: [collection, itemID, operation, mark.principal, mark.key])
+    static func markApplied(_ db: any SQLConnection, _ mark: IdempotencyMark, collection: String, itemID: String, operation: String) throws {
+        try db.run(
+            "UPDATE idempotency_keys SET state = 'applied', collection = ?, item_id = ?, operation = ? WHERE principal = ? AND key = ?",
+            [collection.databaseValue, itemID.databaseValue, operation.databaseValue, mark.principal.databaseValue, mark.key.databaseValue])
     }
 
     /// Deletes the keys past their retention, at most once a minute.
@@ -134,15 +146,15 @@ public final class IdempotencyStore: Sendable {
             return true
         }
         guard due else { return }
-        try pool.write { db in
-            try db.execute(sql: "DELETE FROM idempotency_keys WHERE created_at < ?", arguments: [now - retention])
+        try database.writing { db in
+            try db.run("DELETE FROM idempotency_keys WHERE created_at < ?", [(now - retention).databaseValue])
         }
     }
 
     /// Keys held now, expired or not (for tests).
     public func count() throws(StoreError) -> Int {
         do {
-            return try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM idempotency_keys") ?? 0 }
+            return try database.reading { db in Int(try db.integer("SELECT count(*) FROM idempotency_keys", []) ?? 0) }
         } catch {
             throw StoreError.from(error)
         }

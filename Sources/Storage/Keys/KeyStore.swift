@@ -8,13 +8,21 @@ import GRDB
 /// makes only this table, and a server started on that file later still fills it with its
 /// data); a server reads keys through its catalog store's connections (`CatalogStore.keys`).
 public final class KeyStore: Sendable {
-    private let pool: DatabasePool
-    private let cache: KeyCache
+    private let database: any SQLDatabase
+    /// SQLite's: entries checked against the file per lookup. PostgreSQL's store has none yet:
+    /// every keyed request reads the key.
+    private let cache: KeyCache?
 
     /// Keys through connections the caller opened, and already made the table in.
     init(pool: DatabasePool) {
-        self.pool = pool
+        self.database = pool
         self.cache = KeyCache(databasePath: pool.path)
+    }
+
+    /// Keys in a PostgreSQL database whose tables exist (`PostgresSchema`).
+    init(postgres: PostgresPool) {
+        self.database = postgres
+        self.cache = nil
     }
 
     static let createTable = """
@@ -27,7 +35,8 @@ public final class KeyStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            database = pool
             cache = KeyCache(databasePath: pool.path)
             try pool.write { db in try db.execute(sql: Self.createTable) }
         } catch {
@@ -35,13 +44,18 @@ public final class KeyStore: Sendable {
         }
     }
 
+    private static let columns = "id, name, secret_hash, scopes, created_at, revoked_at"
+
     /// Adds a key; `id` must be new.
     public func add(_ key: APIKeyRecord) throws(StoreError) {
         do {
-            try pool.write { db in
-                try db.execute(
-                    sql: "INSERT INTO api_keys (id, name, secret_hash, scopes, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    arguments: [key.id, key.name, Data(key.secretHash), key.scopes.joined(separator: " "), key.createdAt, key.revokedAt])
+            try database.writing { db in
+                try db.run(
+                    "INSERT INTO api_keys (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        key.id.databaseValue, key.name.databaseValue, Data(key.secretHash).databaseValue,
+                        key.scopes.joined(separator: " ").databaseValue, key.createdAt.databaseValue, key.revokedAt.databaseValue,
+                    ])
             }
         } catch {
             throw StoreError.from(error)
@@ -51,9 +65,7 @@ public final class KeyStore: Sendable {
     /// The key with this id, revoked or not; nil when there is none.
     public func key(id: String) throws(StoreError) -> APIKeyRecord? {
         do {
-            return try pool.unsafeRead { db in
-                try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM api_keys WHERE id = ?"), arguments: [id]).map(Self.record)
-            }
+            return try database.reading { db in try Self.records(db, "SELECT \(Self.columns) FROM api_keys WHERE id = ?", [id.databaseValue]).first }
         } catch {
             throw StoreError.from(error)
         }
@@ -62,13 +74,14 @@ public final class KeyStore: Sendable {
     /// `key(id:)` through a cache that any commit to the file empties (`KeyCache`): what the
     /// server asks per request.
     public func current(id: String) throws(StoreError) -> APIKeyRecord? {
-        try cache.key(id: id) { id throws(StoreError) in try key(id: id) }
+        guard let cache else { return try key(id: id) }
+        return try cache.key(id: id) { id throws(StoreError) in try key(id: id) }
     }
 
     /// Every key, oldest first.
     public func all() throws(StoreError) -> [APIKeyRecord] {
         do {
-            return try pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM api_keys ORDER BY created_at, id").map(Self.record) }
+            return try database.reading { db in try Self.records(db, "SELECT \(Self.columns) FROM api_keys ORDER BY created_at, id", []) }
         } catch {
             throw StoreError.from(error)
         }
@@ -77,20 +90,23 @@ public final class KeyStore: Sendable {
     /// Revokes a key at `time`; false when there is no such key or it was revoked already.
     public func revoke(id: String, at time: Int64) throws(StoreError) -> Bool {
         do {
-            return try pool.write { db in
-                try db.execute(sql: "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", arguments: [time, id])
-                return db.changesCount > 0
+            return try database.writing { db in
+                try db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [time.databaseValue, id.databaseValue]) > 0
             }
         } catch {
             throw StoreError.from(error)
         }
     }
 
-    private static func record(_ row: Row) -> APIKeyRecord {
-        let hash: Data = row["secret_hash"] ?? Data()
-        let scopes: String = row["scopes"] ?? ""
-        return APIKeyRecord(
-            id: row["id"] ?? "", name: row["name"] ?? "", secretHash: Array(hash), scopes: scopes.split(separator: " ").map(String.init),
-            createdAt: row["created_at"] ?? 0, revokedAt: row["revoked_at"])
+    private static func records(_ db: any SQLConnection, _ sql: String, _ arguments: [DatabaseValue]) throws -> [APIKeyRecord] {
+        var found: [APIKeyRecord] = []
+        try db.each(sql, arguments) { row in
+            found.append(
+                APIKeyRecord(
+                    id: row.text(0) ?? "", name: row.text(1) ?? "", secretHash: row.bytes(2) ?? [],
+                    scopes: (row.text(3) ?? "").split(separator: " ").map(String.init), createdAt: row.integer(4) ?? 0, revokedAt: row.integer(5)))
+            return true
+        }
+        return found
     }
 }

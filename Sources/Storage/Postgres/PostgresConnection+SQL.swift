@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+
+/// The store's SQL on PostgreSQL: the statements `CatalogTable`, `CatalogPageQuery` and
+/// `CatalogWriter` write for both databases, with `?` placeholders numbered (`$1`, `$2`, …) and
+/// GRDB's values as PostgreSQL's parameters.
+extension PostgresConnection: SQLConnection {
+    func each(_ sql: String, _ arguments: [DatabaseValue], _ body: (StatementRow) throws -> Bool) throws {
+        let result = try query(Self.numbered(sql), arguments.map(Self.parameter))
+        for row in 0..<result.rowCount {
+            if try !body(StatementRow(result, row: row)) { return }
+        }
+    }
+
+    @discardableResult
+    func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int {
+        try query(Self.numbered(sql), arguments.map(Self.parameter)).commandTuples
+    }
+
+    func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64 {
+        let result = try query(Self.numbered(sql + " RETURNING \(column)"), arguments.map(Self.parameter))
+        guard result.rowCount == 1, let value = try result.integer(0, 0) else {
+            throw StoreError.invariant("an insert returned no \(column)")
+        }
+        return value
+    }
+
+    /// A GRDB value as a PostgreSQL parameter (nil: NULL).
+    static func parameter(_ value: DatabaseValue) -> PostgresValue? {
+        switch value.storage {
+        case .null: nil
+        case .int64(let integer): .integer(integer)
+        case .double(let double): .double(double)
+        case .string(let text): .text(text)
+        case .blob(let data): .bytes([UInt8](data))
+        }
+    }
+
+    /// `sql` with its `?` placeholders numbered, those inside quotes (a string literal, a quoted
+    /// name) left as they are.
+    static func numbered(_ sql: String) -> String {
+        guard sql.utf8.contains(UInt8(ascii: "?")) else { return sql }
+        var output: [UInt8] = []
+        output.reserveCapacity(sql.utf8.count + 16)
+        var quote: UInt8?
+        var number = 0
+        for byte in sql.utf8 {
+            if let open = quote {
+                if byte == open { quote = nil }
+                output.append(byte)
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+                output.append(byte)
+            } else if byte == UInt8(ascii: "?") {
+                number += 1
+                output.append(UInt8(ascii: "$"))
+                output.append(contentsOf: String(number).utf8)
+            } else {
+                output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

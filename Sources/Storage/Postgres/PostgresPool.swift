@@ -1,0 +1,130 @@
+import Foundation
+
+/// The PostgreSQL connections of one store: at most `maximum` open at once; a caller that finds
+/// none idle and none left to open waits up to `wait` seconds, then gets `.unavailable` (503).
+///
+/// A connection that broke (the server restarted, the network failed) is dropped when it comes
+/// back, not reused; the next caller opens a new one, so service resumes by itself once the
+/// database answers again.
+final class PostgresPool: @unchecked Sendable {
+    private struct State {
+        var idle: [PostgresConnection] = []
+        var open = 0
+        var isClosed = false
+    }
+
+    let url: String
+    let maximum: Int
+    let wait: Double
+    private let condition = NSCondition()
+    /// Guarded by `condition`.
+    private var state = State()
+
+    /// The advisory lock every write transaction of every instance takes first: writes are
+    /// serialized as SQLite serializes them, so change-log sequences are handed out in commit
+    /// order and a feed read never skips one that commits later.
+    static let writeLock: Int64 = 0x726F_7773_6572_7665  // "rowserve"
+
+    init(url: String, maximum: Int = 32, wait: Double = 5) {
+        self.url = url
+        self.maximum = max(1, maximum)
+        self.wait = wait
+    }
+
+    /// Runs `body` on a connection no one else is using.
+    func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let connection = try checkout()
+        defer { checkin(connection) }
+        return try body(connection)
+    }
+
+    /// Closes the idle connections; later calls throw `.unavailable`.
+    func close() {
+        condition.lock()
+        state.isClosed = true
+        let idle = state.idle
+        state.open -= idle.count
+        state.idle.removeAll()
+        condition.broadcast()
+        condition.unlock()
+        withExtendedLifetime(idle) {}
+    }
+
+    private func checkout() throws(StoreError) -> PostgresConnection {
+        let deadline = Date().addingTimeInterval(wait)
+        condition.lock()
+        while true {
+            if state.isClosed {
+                condition.unlock()
+                throw StoreError.unavailable("the store is closed")
+            }
+            if let connection = state.idle.popLast() {
+                condition.unlock()
+                return connection
+            }
+            if state.open < maximum {
+                state.open += 1
+                condition.unlock()
+                do {
+                    return try PostgresConnection(url: url)
+                } catch {
+                    condition.lock()
+                    state.open -= 1
+                    condition.signal()
+                    condition.unlock()
+                    throw error
+                }
+            }
+            if !condition.wait(until: deadline) {
+                condition.unlock()
+                throw StoreError.unavailable("all \(maximum) PostgreSQL connections stayed busy for \(wait) s")
+            }
+        }
+    }
+
+    private func checkin(_ connection: PostgresConnection) {
+        condition.lock()
+        if connection.isHealthy && !state.isClosed {
+            state.idle.append(connection)
+        } else {
+            state.open -= 1
+        }
+        condition.signal()
+        condition.unlock()
+    }
+}
+
+extension PostgresPool: SQLDatabase {
+    func reading<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try withConnection { connection in
+            try Self.transaction(connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { try body(connection) }
+        }
+    }
+
+    func writing<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try withConnection { connection in
+            try Self.transaction(connection, begin: "BEGIN") {
+                try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(Self.writeLock)])
+                return try body(connection)
+            }
+        }
+    }
+
+    /// `body` between `begin` and COMMIT; ROLLBACK when it throws. A COMMIT that the server
+    /// answers with ROLLBACK (a statement in it failed) throws.
+    static func transaction<T>(_ connection: PostgresConnection, begin: String, _ body: () throws -> T) throws -> T {
+        try connection.query(begin)
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            _ = try? connection.query("ROLLBACK")
+            throw error
+        }
+        let commit = try connection.query("COMMIT")
+        guard commit.commandStatus == "COMMIT" else {
+            throw PostgresFailure(sqlstate: "25P02", message: "the transaction was rolled back (server answered \(commit.commandStatus))").storeError
+        }
+        return value
+    }
+}
