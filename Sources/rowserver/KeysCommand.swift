@@ -20,11 +20,15 @@ struct KeysCommand: ParsableCommand {
         @Option(help: "The SQLite database file the server serves. (ROWSERVER_DB)")
         var db: String = Environment.string("ROWSERVER_DB") ?? "./rowserver.sqlite"
 
+        @Option(help: "The database the server serves: postgres://… for PostgreSQL, or a SQLite file as --db. (ROWSERVER_DATABASE)")
+        var database: String? = Environment.string("ROWSERVER_DATABASE")
+
         func open() throws -> KeyStore {
+            let name = database ?? db
             do {
-                return try KeyStore(path: db)
+                return Serve.isPostgres(name) ? try PostgresStore.keys(url: name) : try KeyStore(path: name)
             } catch {
-                printError("cannot open \(db): \(error)")
+                printError("cannot open \(name): \(error)")
                 throw ExitCode.failure
             }
         }

@@ -21,6 +21,13 @@ struct Serve: ParsableCommand {
     @Option(help: "The SQLite database file; created, and filled with demo data, when missing. (ROWSERVER_DB)")
     var db: String = Environment.string("ROWSERVER_DB") ?? "./rowserver.sqlite"
 
+    @Option(
+        help: """
+            The database: postgres://user@host:port/db for PostgreSQL, shared by every instance that names it (its tables \
+            made, and filled with demo data, when it has none); a file path is a SQLite file, as --db. (ROWSERVER_DATABASE)
+            """)
+    var database: String? = Environment.string("ROWSERVER_DATABASE")
+
     @Flag(inversion: .prefixedNo, help: "Fill a new database with the demo data. (ROWSERVER_DEMO_DATA=0 turns it off)")
     var demoData: Bool = Environment.string("ROWSERVER_DEMO_DATA").map { $0 != "0" && $0 != "false" } ?? true
 
@@ -178,13 +185,22 @@ struct Serve: ParsableCommand {
             default: log = try AccessLog(destination: .file(accessLog))
             }
             // The definition is good before the database is opened: a bad one leaves it untouched.
-            let store = try CatalogStore(path: db, catalog: catalog, options: .init(seedDemoData: demoData, mmapSizeMiB: mmapMib))
+            let options = CatalogStore.Options(seedDemoData: demoData, mmapSizeMiB: mmapMib)
+            let store: any ItemStore
+            let tokenKey: [UInt8]
+            if let url = database, Self.isPostgres(url) {
+                let postgres = try PostgresStore(url: url, catalog: catalog, options: options)
+                (store, tokenKey) = (postgres, try postgres.sharedTokenKey(orStore: Application.newTokenKey()))
+            } else {
+                let path = database ?? db
+                (store, tokenKey) = (try CatalogStore(path: path, catalog: catalog, options: options), try TokenKeyFile.load(besides: path))
+            }
             // At most 4 database probes a second, however hard /health is polled.
-            let database = HealthCheck(name: "database", minimumInterval: 0.25) { try store.checkHealth() }
+            let health = HealthCheck(name: "database", minimumInterval: 0.25) { try store.checkHealth() }
             application = try Application(
                 configuration: configuration,
                 dependencies: .init(
-                    registry: registry, healthChecks: [database], logger: logger, store: store, tokenKey: try TokenKeyFile.load(besides: db),
+                    registry: registry, healthChecks: [health], logger: logger, store: store, tokenKey: tokenKey,
                     responseCacheEntries: responseCache, accessLog: log, rateLimiter: limiter))
         } catch StoreError.incompatibleDefinition(let message) {
             logger.critical("cannot start: \(message)")
@@ -252,5 +268,12 @@ struct Serve: ParsableCommand {
         if limit.rlim_cur < needed {
             logger.warning("open files are limited to \(limit.rlim_cur), below --connection-limit \(connections) + 64: raise ulimit -n")
         }
+    }
+}
+
+extension Serve {
+    /// Whether `database` names a PostgreSQL server rather than a SQLite file.
+    static func isPostgres(_ database: String) -> Bool {
+        database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
     }
 }

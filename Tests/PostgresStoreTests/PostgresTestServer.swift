@@ -32,3 +32,12 @@ enum PostgresTestServer {
 
     struct Unconfigured: Error {}
 }
+
+extension PostgresTestServer {
+    /// The URL of a new, empty database of the test server: a store's tables of its own.
+    static func freshDatabase() throws -> String {
+        let name = uniqueName("store")
+        try connect().execute("CREATE DATABASE \(name)")
+        return try url(database: name)
+    }
+}

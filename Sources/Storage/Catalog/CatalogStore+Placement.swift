@@ -19,23 +19,40 @@ extension CatalogStore {
         let plan: CatalogPageQuery
         let kind: EntityKind
 
-        init(_ query: CatalogQuery, table: CatalogTable, options: Options, _ db: Database) throws {
+        /// `restrict` narrows the list to a search's matches, the way its database searches
+        /// (given the folded text).
+        init(_ query: CatalogQuery, table: CatalogTable, restrict: (inout CatalogPageQuery, String) throws -> Void) throws {
             var query = query
             query.after = nil
             var plan = try CatalogPageQuery(query, table: table)
-            if let text = CatalogPageQuery.folded(query.search) {
-                try CatalogStore.restrict(&plan, toMatchesOf: text, keys: options.search.keys, db)
-            }
+            if let text = CatalogPageQuery.folded(query.search) { try restrict(&plan, text) }
             self.plan = plan
             kind = table.collection.kind
         }
 
-        func place(_ id: EntityID, _ db: Database) throws -> ListPlacement {
+        init(_ query: CatalogQuery, table: CatalogTable, options: Options, _ db: Database) throws {
+            try self.init(query, table: table) { plan, text in
+                try CatalogStore.restrict(&plan, toMatchesOf: text, keys: options.search.keys, db)
+            }
+        }
+
+        func place(_ id: EntityID, _ db: any RowSource) throws -> ListPlacement {
             let (sql, arguments) = plan.membershipStatement(id: id.rawValue)
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) else { return .outside }
-            let position: [DatabaseValue] = (0..<row.count).map { row[$0] }
+            var position: [DatabaseValue]?
+            try db.each(sql, arguments) { row in
+                position = plan.keys.indices.map { column in
+                    plan.keys[column].column.isText ? (row.text(column)?.databaseValue ?? .null) : (row.integer(column)?.databaseValue ?? .null)
+                }
+                return false
+            }
+            guard let position else { return .outside }
             for (sql, arguments) in plan.precedingStatements(before: position) {
-                guard let previous = try String.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) else { continue }
+                var previous: String?
+                try db.each(sql, arguments) { row in
+                    previous = row.text(0)
+                    return false
+                }
+                guard let previous else { continue }
                 guard let previousID = EntityID(parsing: previous, kind: kind) else {
                     throw StoreError.invariant("a row's id \(previous) is malformed")
                 }

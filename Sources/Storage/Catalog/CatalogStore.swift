@@ -107,6 +107,13 @@ public final class CatalogStore: Sendable {
     /// The items that `items`' reference fields point to (of `table`; only `fields` when
     /// given), by id.
     func references(_ source: any RowSource, of items: [Item], in table: CatalogTable, fields: [Int]? = nil) throws -> ReferencedItems {
+        try Self.references(source, of: items, in: table, fields: fields, tables: tables)
+    }
+
+    /// `references(…)` among `tables`, for either database.
+    static func references(
+        _ source: any RowSource, of items: [Item], in table: CatalogTable, fields: [Int]?, tables: [String: CatalogTable]
+    ) throws -> ReferencedItems {
         var found = ReferencedItems()
         var seen = Set<EntityID>()
         if fields?.isEmpty == true { return found }

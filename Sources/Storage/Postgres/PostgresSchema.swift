@@ -30,6 +30,8 @@ enum PostgresSchema {
             collection text COLLATE "C" NOT NULL, field text COLLATE "C" NOT NULL, type text NOT NULL, PRIMARY KEY (collection, field))
         """,
         "CREATE TABLE IF NOT EXISTS catalog_derivations (collection text COLLATE \"C\" PRIMARY KEY, derivation text NOT NULL)",
+        // What every instance must share: the key that signs cursors and change tokens.
+        "CREATE TABLE IF NOT EXISTS store_secrets (name text COLLATE \"C\" PRIMARY KEY, value bytea NOT NULL)",
         """
         CREATE TABLE IF NOT EXISTS api_keys (
             id text COLLATE "C" PRIMARY KEY, name text NOT NULL, secret_hash bytea NOT NULL, scopes text NOT NULL,

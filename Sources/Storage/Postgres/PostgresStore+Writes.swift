@@ -1,0 +1,125 @@
+import Domain
+import Foundation
+import GRDB
+
+/// Writes on PostgreSQL, group-committed as on SQLite: one drain at a time takes every queued
+/// write, applies each in its own savepoint inside one transaction (behind the advisory lock all
+/// instances' writers take), commits once, notifies the other instances, then answers.
+extension PostgresStore {
+    public func insert(
+        _ item: Item, into collection: String, by author: String? = nil, idempotency: IdempotencyMark? = nil
+    ) async throws(StoreError) -> Versioned<Item> {
+        guard let written = try await submit(.insert(item, collection: collection), by: author, idempotency: idempotency) else {
+            throw StoreError.invariant("insert returned no item")
+        }
+        return written
+    }
+
+    public func update(
+        _ item: Item, in collection: String, ifVersion: Int64?, by author: String? = nil, idempotency: IdempotencyMark? = nil
+    ) async throws(StoreError) -> Versioned<Item> {
+        guard let written = try await submit(.update(item, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency) else {
+            throw StoreError.invariant("update returned no item")
+        }
+        return written
+    }
+
+    public func delete(
+        _ id: EntityID, from collection: String, ifVersion: Int64?, by author: String? = nil, idempotency: IdempotencyMark? = nil
+    ) async throws(StoreError) {
+        _ = try await submit(.delete(id, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency)
+    }
+
+    private func submit(_ write: CatalogWrite, by author: String?, idempotency: IdempotencyMark?) async throws(StoreError) -> Versioned<Item>? {
+        let operation = SubmittedWrite(write: write, author: author, idempotency: idempotency)
+        let result = await withCheckedContinuation { continuation in
+            if queue.enqueue(.init(operation: operation, continuation: continuation)) {
+                writer.async { [self] in drain() }
+            }
+        }
+        return try result.get()
+    }
+
+    private func drain() {
+        while true {
+            let batch = queue.take(options.maximumBatchSize)
+            if batch.isEmpty { return }
+            let results = commit(batch.map(\.operation))
+            for (request, result) in zip(batch, results) { request.continuation.resume(returning: result) }
+        }
+    }
+
+    private func commit(_ writes: [SubmittedWrite]) -> [Result<Versioned<Item>?, StoreError>] {
+        var results: [Result<Versioned<Item>?, StoreError>] = []
+        do {
+            let committed = try pool.writing { db in
+                results.removeAll()
+                var writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+                let start = try db.integer("SELECT value FROM store_counters WHERE name = 'latest'", []) ?? 0
+                for write in writes {
+                    writer.author = write.author
+                    try db.run("SAVEPOINT write", [])
+                    do {
+                        let written = try writer.apply(write.write)
+                        if let mark = write.idempotency { try write.markApplied(mark, db: db) }
+                        try db.run("RELEASE SAVEPOINT write", [])
+                        results.append(.success(written))
+                    } catch {
+                        // A statement that failed for the connection's sake fails these too, and the whole batch with them.
+                        try db.run("ROLLBACK TO SAVEPOINT write", [])
+                        try db.run("RELEASE SAVEPOINT write", [])
+                        results.append(.failure(StoreError.from(error)))
+                    }
+                }
+                return try finish(db, since: start)
+            }
+            state.withLock { $0.apply(PostgresState(versions: committed.versions, latest: committed.latest)) }
+            return results
+        } catch {
+            let failure = StoreError.from(error)
+            return writes.map { _ in .failure(failure) }
+        }
+    }
+
+    /// Records each written collection's version and the latest sequence, prunes the log, and
+    /// notifies every instance's listener (delivered when the transaction commits).
+    func finish(_ db: any SQLConnection, since start: Int64, force: Bool = false) throws -> (versions: [String: Int64], latest: Int64) {
+        var versions: [String: Int64] = [:]
+        try db.each("SELECT collection, MAX(seq) FROM changes WHERE seq > ? GROUP BY collection", [start.databaseValue]) { row in
+            if let name = row.text(0), let version = row.integer(1) { versions[name] = version }
+            return true
+        }
+        let counter = "INSERT INTO store_counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value"
+        for (name, version) in versions { try db.run(counter, ["version.\(name)".databaseValue, version.databaseValue]) }
+        let latest = max(start, versions.values.max() ?? start)
+        guard latest > start else { return (versions, latest) }
+        try db.run(counter, ["latest".databaseValue, latest.databaseValue])
+        let cutoff = latest - Int64(options.changeRetention)
+        let pruned = try db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
+        let pruneStep = Int64(max(1, min(1_000, options.changeRetention / 10)))
+        if cutoff > pruned && (force || cutoff - pruned >= pruneStep) {
+            try db.run("DELETE FROM changes WHERE seq <= ?", [cutoff.databaseValue])
+            try db.run(counter, ["pruned_through".databaseValue, cutoff.databaseValue])
+        }
+        try db.run("SELECT pg_notify(?, ?)", [Self.channel.databaseValue, String(latest).databaseValue])
+        return (versions, latest)
+    }
+
+    /// Writes `items` in one transaction, referenced items first as given (a new database's demo data).
+    public func seed(_ items: [(collection: CollectionDefinition, item: Item)]) throws(StoreError) {
+        do {
+            let committed = try pool.writing { db in
+                let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+                let start = try db.integer("SELECT value FROM store_counters WHERE name = 'latest'", []) ?? 0
+                for (collection, item) in items {
+                    guard let table = tables[collection.name] else { continue }
+                    _ = try writer.insert(item, into: table)
+                }
+                return try finish(db, since: start, force: true)
+            }
+            state.withLock { $0.apply(PostgresState(versions: committed.versions, latest: committed.latest)) }
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The store of any catalog on PostgreSQL: the same tables, SQL and answers as the SQLite store
+/// (`CatalogStore`), shared by every rowserver instance that names the same database.
+///
+/// Reads run on a pool of connections (`PostgresPool`), a page in one repeatable-read snapshot.
+/// Writes are group-committed by each instance's writer, behind one advisory lock that every
+/// instance's writer takes, so the change log's sequence follows commit order everywhere. Each
+/// commit notifies (`NOTIFY rowserver_commits`): every instance's listener then reads the
+/// versions again before its next answer (`PostgresListener`), so list tags, cached pages and
+/// feed tokens stay exact across instances.
+public final class PostgresStore: ItemStore {
+    public let catalog: Catalog
+    let options: CatalogStore.Options
+    let tables: [String: CatalogTable]
+    let renderers: [String: ItemRenderer]
+    let pool: PostgresPool
+    let listener: PostgresListener
+    let state = Locked(PostgresState())
+    let queue = WriteQueue<SubmittedWrite, Versioned<Item>?>()
+    let writer = DispatchQueue(label: "rowserver.postgres.writer")
+    public let idempotency: IdempotencyStore
+    public let keys: KeyStore
+
+    /// Connects to `url` (a libpq URI, `postgres://user@host:port/db`), makes the catalog's tables
+    /// when the database has none, and fills a new database with the demo data when asked.
+    public init(url: String, catalog: Catalog, options: CatalogStore.Options = .init(), connections: Int = 32) throws(StoreError) {
+        self.catalog = catalog
+        self.options = options
+        var tables: [String: CatalogTable] = [:]
+        var renderers: [String: ItemRenderer] = [:]
+        for collection in catalog.collections {
+            tables[collection.name] = CatalogTable(collection)
+            renderers[collection.name] = ItemRenderer(collection: collection, catalog: catalog)
+        }
+        self.tables = tables
+        self.renderers = renderers
+        pool = PostgresPool(url: url, maximum: connections, wait: options.busyTimeout)
+        idempotency = IdempotencyStore(database: pool)
+        keys = KeyStore(postgres: pool)
+        listener = PostgresListener(url: url, channel: Self.channel)
+        let ordered = catalog.collections.compactMap { tables[$0.name] }
+        let isNew: Bool
+        do {
+            isNew = try pool.writing { db in try Self.prepare(db, tables: ordered, catalog: catalog) }
+        } catch {
+            listener.stop()
+            throw StoreError.from(error)
+        }
+        if isNew && options.seedDemoData {
+            try seed(DemoData(seed: 1).dataset().items(in: catalog))
+        }
+    }
+
+    /// The channel every commit notifies.
+    static let channel = "rowserver_commits"
+
+    /// Makes what is missing; true when the database had no catalog before.
+    private static func prepare(_ db: any SQLConnection, tables: [CatalogTable], catalog: Catalog) throws -> Bool {
+        let isNew = try db.integer("SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'catalog_derivations'", []) == nil
+        for statement in PostgresSchema.baseStatements { try db.run(statement, []) }
+        for table in tables {
+            let recorded = try db.texts("SELECT derivation FROM catalog_derivations WHERE collection = ?", [table.collection.name.databaseValue])
+            let derivation = CatalogSchema.derivation(of: table, catalog: catalog)
+            if let recorded = recorded.first {
+                guard recorded == derivation else {
+                    throw StoreError.incompatibleDefinition(
+                        "The collection `\(table.collection.name)` was made in this PostgreSQL database for another definition; "
+                            + "a PostgreSQL store does not migrate yet. Serve the definition it was made for, or a new database.")
+                }
+                continue
+            }
+            for statement in PostgresSchema.createStatements(table) { try db.run(statement, []) }
+            try db.run(
+                "INSERT INTO catalog_derivations (collection, derivation) VALUES (?, ?)",
+                [table.collection.name.databaseValue, derivation.databaseValue])
+            for field in table.collection.storedFields {
+                try db.run(
+                    "INSERT INTO catalog_fields (collection, field, type) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                    [table.collection.name.databaseValue, field.name.databaseValue, CatalogSchema.signature(field.type).databaseValue])
+            }
+        }
+        return isNew
+    }
+
+    func table(_ name: String) throws(StoreError) -> CatalogTable {
+        guard let table = tables[name] else { throw StoreError.invariant("no collection \(name)") }
+        return table
+    }
+
+    public func item(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>? {
+        let table = try table(collection)
+        do {
+            return try pool.withConnection { connection in try CatalogStore.fetchItem(connection, table: table, id: id) }
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+
+    public func version(of collection: String) throws(StoreError) -> Int64 {
+        try current { $0.versions[collection] ?? 0 }
+    }
+
+    public func latestSequence() throws(StoreError) -> Int64 {
+        try current { $0.latest }
+    }
+
+    /// `read` of the versions, read again first when a commit was notified since (or the
+    /// listener is not connected: then every call reads them).
+    private func current<T>(_ read: (PostgresState) -> T) throws(StoreError) -> T {
+        let seen = listener.generation
+        if seen != nil, let answer = state.withLock({ $0.generation == seen ? read($0) : nil }) { return answer }
+        do {
+            let loaded = try pool.withConnection { connection in try PostgresState.load(connection) }
+            return state.withLock { state in
+                state.apply(loaded)
+                state.generation = seen
+                return read(state)
+            }
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+
+    public func checkHealth() throws(StoreError) {
+        do {
+            _ = try pool.withConnection { connection in try connection.integer("SELECT 1", []) }
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+
+    /// Stops the listener and closes the idle connections; later calls fail.
+    public func close() {
+        listener.stop()
+        pool.close()
+    }
+
+    /// The API keys of the PostgreSQL database at `url`, for `rowserver keys`: its tables made
+    /// when it has none (a server started later fills in the collections).
+    public static func keys(url: String) throws(StoreError) -> KeyStore {
+        let pool = PostgresPool(url: url, maximum: 2)
+        do {
+            try pool.writing { db in
+                for statement in PostgresSchema.baseStatements { try db.run(statement, []) }
+            }
+        } catch {
+            throw StoreError.from(error)
+        }
+        return KeyStore(postgres: pool)
+    }
+
+    /// The key that signs cursors and change tokens, shared by every instance on this database:
+    /// the stored one, or `made` stored by the first instance to ask.
+    public func sharedTokenKey(orStore made: [UInt8]) throws(StoreError) -> [UInt8] {
+        do {
+            return try pool.writing { db in
+                var stored: [UInt8]?
+                try db.each("SELECT value FROM store_secrets WHERE name = 'token_key'", []) { row in
+                    stored = row.bytes(0)
+                    return false
+                }
+                if let stored { return stored }
+                try db.run("INSERT INTO store_secrets (name, value) VALUES ('token_key', ?)", [Data(made).databaseValue])
+                return made
+            }
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+
+    public var idempotencyRecords: any IdempotencyRecords { idempotency }
+    public var keyRecords: any KeyRecords { keys }
+}
+
+/// Each collection's version and the latest sequence, as of the listener's `generation`.
+struct PostgresState: Sendable {
+    var versions: [String: Int64] = [:]
+    var latest: Int64 = 0
+    /// The listener's generation these were read at; nil: never current.
+    var generation: UInt64?
+
+    static func load(_ source: any RowSource) throws -> PostgresState {
+        var state = PostgresState()
+        try source.each("SELECT name, value FROM store_counters", []) { row in
+            guard let name = row.text(0), let value = row.integer(1) else { return true }
+            if name == "latest" {
+                state.latest = value
+            } else if name.hasPrefix("version.") {
+                state.versions[String(name.dropFirst("version.".count))] = value
+            }
+            return true
+        }
+        return state
+    }
+
+    /// Versions only grow: whichever read lands last, the newer value stays.
+    mutating func apply(_ other: PostgresState) {
+        for (name, version) in other.versions { versions[name] = max(versions[name] ?? 0, version) }
+        latest = max(latest, other.latest)
+    }
+}
