@@ -73,7 +73,7 @@ port = $port
 unix_socket_directories = '$folder'
 fsync = on
 synchronous_commit = on
-max_connections = 200
+max_connections = 1000
 shared_buffers = 128MB
 EOF
     if as_owner "$bin/pg_ctl" -D "$folder/data" -l "$folder/postgres.log" -w -t 30 start >/dev/null; then

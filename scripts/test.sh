@@ -40,6 +40,14 @@ postgres_env=$(scripts/postgres.sh start)
 eval "$postgres_env"
 export ROWSERVER_TEST_POSTGRES
 stage swift test --skip-build
+# The API suites again, each test server on a new PostgreSQL database: one conformance suite for
+# both stores. The executable's and SQLite-only suites (files, processes, backups) ran above.
+postgres_suites() {
+  ROWSERVER_TEST_STORE=postgres swift test --skip-build --filter APIServerTests \
+    --skip '(ExecutableTests|KeysCommandTests|ListCommandTests|DefinitionCommandTests|RateLimitCommandTests|TLSExecutableTests|IdempotencyRestartTests|ExternalWriteTests|BackupRestoreTests|PlannedRowWriterTests|RandomDefinitionTests|StoreParityTests)/'
+}
+stage postgres_suites
+scripts/postgres.sh stop "$ROWSERVER_TEST_POSTGRES_DIR"
 stage python3 -m pytest -q tests-python
 stage scripts/schemathesis.sh
 stage scripts/browser-test.sh

@@ -44,6 +44,26 @@ public protocol ItemStore: AnyObject, Sendable {
     var keyRecords: any KeyRecords { get }
 }
 
+extension ItemStore {
+    /// An insert by no key (a command, a test), under no idempotency key.
+    public func insert(_ item: Item, into collection: String) async throws(StoreError) -> Versioned<Item> {
+        try await insert(item, into: collection, by: nil, idempotency: nil)
+    }
+
+    public func update(_ item: Item, in collection: String, ifVersion: Int64?) async throws(StoreError) -> Versioned<Item> {
+        try await update(item, in: collection, ifVersion: ifVersion, by: nil, idempotency: nil)
+    }
+
+    public func delete(_ id: EntityID, from collection: String, ifVersion: Int64?) async throws(StoreError) {
+        try await delete(id, from: collection, ifVersion: ifVersion, by: nil, idempotency: nil)
+    }
+
+    /// The collection's own feed, placed in no list.
+    public func changes(_ collection: String, after sequence: Int64, limit: Int) throws(StoreError) -> CatalogChangeBatch {
+        try changes(collection, after: sequence, limit: limit, in: nil)
+    }
+}
+
 extension CatalogStore: ItemStore {
     public var idempotencyRecords: any IdempotencyRecords { idempotency }
     public var keyRecords: any KeyRecords { keys }

@@ -28,7 +28,7 @@ struct APIKeyTests {
     @Test(arguments: Holder.allCases)
     func everyWriteRouteRefusesAKeyThatDoesNotAllowItAndWritesNothing(holder: Holder) async throws {
         let app = try LiveStoreApplication()
-        let keys = try KeyStore(path: app.store.path)
+        let keys = try app.keys
         let authorization = try Self.authorization(holder, keys)
         let targets = try await Self.targets(app)
         let sequence = try app.store.latestSequence()
@@ -50,7 +50,7 @@ struct APIKeyTests {
 
     @Test func aScopedKeyWritesItsCollectionAndAWriteScopeAlsoReads() async throws {
         let app = try LiveStoreApplication()
-        let keys = try KeyStore(path: app.store.path)
+        let keys = try app.keys
         let products = try keys.create(name: "products", scopes: ["write:products"], at: 0).secret
         let body = Array(#"{"name":"Scoped lamp","price":{"minorUnits":100,"currency":"USD"}}"#.utf8)
         let created = try await fetch(

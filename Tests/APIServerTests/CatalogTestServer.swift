@@ -12,7 +12,9 @@ import Storage
 /// fresh temporary folder (removed when the value goes away).
 final class CatalogTestServer: KeyedTestServer, Sendable {
     let application: Application
-    let store: CatalogStore
+    let opened: TestStore
+    var store: any ItemStore { opened.store }
+    var keys: KeyStore { opened.keys }
     /// A key with the write scope: every write needs one.
     let writeKey: String
     let directory: URL
@@ -23,16 +25,16 @@ final class CatalogTestServer: KeyedTestServer, Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-catalog-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let catalog = try DefinitionLoader.load(path: path)
-        store = try CatalogStore(
-            path: directory.appendingPathComponent("catalog.sqlite").path, catalog: catalog, options: .init(seedDemoData: seedDemoData))
-        writeKey = try KeyStore(path: store.path).create(name: "test", scopes: ["write"], at: 0).secret
+        opened = try TestStore.open(
+            catalog: catalog, options: .init(seedDemoData: seedDemoData), file: directory.appendingPathComponent("catalog.sqlite").path)
+        writeKey = try opened.keys.create(name: "test", scopes: ["write"], at: 0).secret
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         application = try Application(
-            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store))
+            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: opened.store))
     }
 
     /// The tickets example of the repository.
@@ -43,7 +45,7 @@ final class CatalogTestServer: KeyedTestServer, Sendable {
 
     deinit {
         application.shutdown(gracePeriod: 1)
-        try? store.close()
+        opened.close()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -3,7 +3,7 @@ import Storage
 
 /// Writes the demo's typed models into a store made from the demo definition, for tests that
 /// set up a case through the store rather than over HTTP.
-extension CatalogStore {
+extension ItemStore {
     func definition(_ name: String) throws -> CollectionDefinition {
         guard let collection = catalog.collection(named: name) else { throw StoreError.unavailable("no collection \(name)") }
         return collection

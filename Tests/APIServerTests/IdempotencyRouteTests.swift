@@ -54,7 +54,7 @@ struct IdempotencyRouteTests {
 
     @Test func keysBelongToTheAPIKeyThatSentThem() async throws {
         let server = try LiveStoreApplication()
-        let other = try KeyStore(path: server.store.path).create(name: "other", scopes: ["write"], at: 0).secret
+        let other = try server.keys.create(name: "other", scopes: ["write"], at: 0).secret
         let body = Array(Self.lamp.utf8)
         let mine = try await server.write("POST", "/v1/products", headers: Self.json + [("Idempotency-Key", "shared")], body: body)
         let theirs = try await fetch(
@@ -122,17 +122,17 @@ struct IdempotencyRouteTests {
         let created = try await server.write("POST", "/v1/products", headers: Self.json, body: Array(Self.lamp.utf8))
         let location = try #require(created.header("Location"))
         let id = try #require(EntityID(parsing: String(location.split(separator: "/").last ?? "")))
-        let principal = try #require(try KeyStore(path: server.store.path).all().first?.id)
+        let principal = try #require(try server.keys.all().first?.id)
         let body = Array(#"{"shortDescription":"Recovered"}"#.utf8)
         let mark = IdempotencyMark(principal: principal, key: "lost-answer")
         let fingerprint = IdempotentWrites.fingerprint(HTTPServer.Request(method: .PATCH, target: location, body: body))
         let now = Int64(Date().timeIntervalSince1970)
-        #expect(try server.store.idempotency.begin(mark, fingerprint: fingerprint, now: now) == .fresh)
+        #expect(try server.store.idempotencyRecords.begin(mark, fingerprint: fingerprint, now: now) == .fresh)
         // The write commits under the key; the server stops before it stores the answer.
         let current = try #require(try server.store.item("products", id: id))
         _ = try await server.store.update(current.item, in: "products", ifVersion: nil, by: principal, idempotency: mark)
         #expect(
-            try server.store.idempotency.begin(mark, fingerprint: fingerprint, now: now)
+            try server.store.idempotencyRecords.begin(mark, fingerprint: fingerprint, now: now)
                 == .applied(collection: "products", itemID: id.rawValue, operation: "update"))
 
         let retried = try await server.write(
@@ -142,7 +142,7 @@ struct IdempotencyRouteTests {
         #expect(retried.json?["name"] as? String == "Quixlamp")
         // Answered from the item as it is: the patch itself was not applied a second time.
         #expect(retried.json?["shortDescription"] as? String == "Bright")
-        guard case .replay(let stored) = try server.store.idempotency.begin(mark, fingerprint: fingerprint, now: now) else {
+        guard case .replay(let stored) = try server.store.idempotencyRecords.begin(mark, fingerprint: fingerprint, now: now) else {
             Issue.record("the recovered answer was not stored")
             return
         }

@@ -11,7 +11,9 @@ import Storage
 /// folder (removed when the value goes away), with helpers for the item routes.
 final class ItemsTestServer: KeyedTestServer, Sendable {
     let application: Application
-    let store: CatalogStore
+    let opened: TestStore
+    var store: any ItemStore { opened.store }
+    var keys: KeyStore { opened.keys }
     /// A key with the write scope: every write needs one.
     let writeKey: String
     let directory: URL
@@ -21,21 +23,22 @@ final class ItemsTestServer: KeyedTestServer, Sendable {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-items-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try CatalogStore(
-            path: directory.appendingPathComponent("items.sqlite").path, catalog: try DefinitionLoader.demo(), options: .init(seedDemoData: false))
-        writeKey = try KeyStore(path: store.path).create(name: "test", scopes: ["write"], at: 0).secret
+        opened = try TestStore.open(
+            catalog: try DefinitionLoader.demo(), options: .init(seedDemoData: false), file: directory.appendingPathComponent("items.sqlite").path,
+            template: "demo false")
+        writeKey = try opened.keys.create(name: "test", scopes: ["write"], at: 0).secret
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         application = try Application(
-            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store))
+            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: opened.store))
     }
 
     deinit {
         application.shutdown(gracePeriod: 1)
-        try? store.close()
+        opened.close()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -33,7 +33,7 @@ struct KeyOnlyReadTests {
         let server = try CatalogTestServer(definition: file.path)
         let note = try await server.create("notes", #"{"text":"Secret plans"}"#)
         _ = try await server.create("memos", #"{"text":"Lunch at noon"}"#)
-        let keys = try KeyStore(path: server.store.path)
+        let keys = try server.keys
         let reader = "Bearer " + (try keys.create(name: "reader", scopes: ["read:notes"], at: 0).secret)
         let writer = "Bearer " + (try keys.create(name: "writer", scopes: ["write"], at: 0).secret)
         let other = "Bearer " + (try keys.create(name: "other", scopes: ["read:memos"], at: 0).secret)

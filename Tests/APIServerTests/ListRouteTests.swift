@@ -199,7 +199,7 @@ func walk(port: Int, _ path: String, headers: [(String, String)] = []) async thr
 }
 
 /// Every id of a query, in the store's own order.
-func allIDs(_ store: CatalogStore, _ query: CatalogQuery) throws -> [String] {
+func allIDs(_ store: any ItemStore, _ query: CatalogQuery) throws -> [String] {
     var query = query
     var ids: [String] = []
     while true {

@@ -10,7 +10,9 @@ import Storage
 /// filled with the demo data. The folder is removed when the value goes away.
 final class LiveStoreApplication: KeyedTestServer, Sendable {
     let application: Application
-    let store: CatalogStore
+    let opened: TestStore
+    var store: any ItemStore { opened.store }
+    var keys: KeyStore { opened.keys }
     /// A key with the write scope: every write needs one.
     let writeKey: String
     let directory: URL
@@ -23,10 +25,10 @@ final class LiveStoreApplication: KeyedTestServer, Sendable {
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try CatalogStore(
-            path: directory.appendingPathComponent("test.sqlite").path, catalog: try DefinitionLoader.demo(),
-            options: .init(seedDemoData: seedDemoData, changeRetention: changeRetention))
-        writeKey = try KeyStore(path: store.path).create(name: "test", scopes: ["write"], at: 0).secret
+        opened = try TestStore.open(
+            catalog: try DefinitionLoader.demo(), options: .init(seedDemoData: seedDemoData, changeRetention: changeRetention),
+            file: directory.appendingPathComponent("test.sqlite").path, template: "demo \(seedDemoData) \(changeRetention)")
+        writeKey = try opened.keys.create(name: "test", scopes: ["write"], at: 0).secret
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
@@ -36,12 +38,13 @@ final class LiveStoreApplication: KeyedTestServer, Sendable {
         application = try Application(
             configuration: configuration,
             dependencies: .init(
-                registry: PrometheusCollectorRegistry(), logger: logger, store: store, responseCacheEntries: responseCacheEntries,
+                registry: PrometheusCollectorRegistry(), logger: logger, store: opened.store, responseCacheEntries: responseCacheEntries,
                 accessLog: accessLog, rateLimiter: rateLimiter))
     }
 
     deinit {
         application.shutdown(gracePeriod: 1)
+        opened.close()
         try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -61,7 +61,7 @@ struct RateLimitRouteTests {
     @Test func aKeyCountsAgainstItsOwnBucketNotItsAddress() async throws {
         let clock = Clock()
         let server = try LiveStoreApplication(rateLimiter: Self.limiter(clock, address: 1, key: 2))
-        let keys = try KeyStore(path: server.store.path)
+        let keys = try server.keys
         let reader = try keys.create(name: "reader", scopes: ["read"], at: 0)
         let other = try keys.create(name: "other", scopes: ["read"], at: 0)
         #expect(try await fetch(port: server.port, "/health").status == 200)

@@ -159,7 +159,7 @@ struct TicketsExampleTests {
         let (_, tickets) = try await seed()
         let comments = "/v1/tickets/\(tickets[0])/comments"
         let body = Array(#"{"author":"Ana","body":"Restarted.","posted":"2026-11-21T09:30:00Z"}"#.utf8)
-        let keys = try KeyStore(path: server.store.path)
+        let keys = try server.keys
         let json = ("Content-Type", "application/json")
         let anonymous = try await fetch(port: server.port, "POST", comments, headers: [json], body: body)
         #expect(anonymous.status == 401)

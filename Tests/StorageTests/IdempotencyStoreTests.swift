@@ -37,7 +37,7 @@ import Testing
         let product = Fixtures.product()
         let applied = IdempotencyMark(principal: "key1", key: "applied")
         #expect(try keys.begin(applied, fingerprint: Self.fingerprint, now: 1_000) == .fresh)
-        _ = try await demo.store.insert(StoredItem.product(product).item, into: "products", idempotency: applied)
+        _ = try await demo.store.insert(StoredItem.product(product).item, into: "products", by: nil, idempotency: applied)
         try keys.release(applied)
         #expect(
             try keys.begin(applied, fingerprint: Self.fingerprint, now: 1_001)
@@ -53,7 +53,7 @@ import Testing
         #expect(try keys.begin(Self.mark, fingerprint: Self.fingerprint, now: 1_000) == .fresh)
         // The same id again: the insert fails, and its savepoint takes the mark with it.
         await #expect(throws: StoreError.self) {
-            _ = try await demo.store.insert(StoredItem.product(product).item, into: "products", idempotency: Self.mark)
+            _ = try await demo.store.insert(StoredItem.product(product).item, into: "products", by: nil, idempotency: Self.mark)
         }
         #expect(try keys.begin(Self.mark, fingerprint: Self.fingerprint, now: 1_001) == .fresh)
     }

@@ -109,7 +109,7 @@ extension CatalogStore {
     /// read as one delete). Throws `.changesExpired` when `sequence` is older than the log.
     /// With a `list` (a query of this collection; its position and limit are ignored), each
     /// existing item also says where it now stands in that list, read in the same snapshot.
-    public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery? = nil) throws(StoreError)
+    public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError)
         -> CatalogChangeBatch
     {
         let limit = min(max(limit, 1), 10_000)

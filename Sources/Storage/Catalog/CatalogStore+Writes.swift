@@ -10,7 +10,7 @@ extension CatalogStore {
     /// the API key's id its change-log entry names; `idempotency`: the key the write runs under,
     /// marked applied in the same transaction (`IdempotencyStore`).
     public func insert(
-        _ item: Item, into collection: String, by author: String? = nil, idempotency: IdempotencyMark? = nil
+        _ item: Item, into collection: String, by author: String?, idempotency: IdempotencyMark?
     ) async throws(StoreError) -> Versioned<Item> {
         guard let written = try await submit(.insert(item, collection: collection), by: author, idempotency: idempotency) else {
             throw StoreError.invariant("insert returned no item")
@@ -20,7 +20,7 @@ extension CatalogStore {
 
     /// Replaces an existing item; with `ifVersion`, only when its version is still that one.
     public func update(
-        _ item: Item, in collection: String, ifVersion: Int64?, by author: String? = nil, idempotency: IdempotencyMark? = nil
+        _ item: Item, in collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
     ) async throws(StoreError) -> Versioned<Item> {
         guard let written = try await submit(.update(item, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency) else {
             throw StoreError.invariant("update returned no item")
@@ -31,7 +31,7 @@ extension CatalogStore {
     /// Deletes an item (and the items whose reference to it cascades); with `ifVersion`, only
     /// when its version is still that one.
     public func delete(
-        _ id: EntityID, from collection: String, ifVersion: Int64?, by author: String? = nil, idempotency: IdempotencyMark? = nil
+        _ id: EntityID, from collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
     ) async throws(StoreError) {
         _ = try await submit(.delete(id, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency)
     }

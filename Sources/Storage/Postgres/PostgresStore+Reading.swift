@@ -62,7 +62,7 @@ extension PostgresStore {
         return escaped
     }
 
-    public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery? = nil) throws(StoreError)
+    public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError)
         -> CatalogChangeBatch
     {
         let limit = min(max(limit, 1), 10_000)

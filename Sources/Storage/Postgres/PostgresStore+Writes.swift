@@ -7,7 +7,7 @@ import GRDB
 /// instances' writers take), commits once, notifies the other instances, then answers.
 extension PostgresStore {
     public func insert(
-        _ item: Item, into collection: String, by author: String? = nil, idempotency: IdempotencyMark? = nil
+        _ item: Item, into collection: String, by author: String?, idempotency: IdempotencyMark?
     ) async throws(StoreError) -> Versioned<Item> {
         guard let written = try await submit(.insert(item, collection: collection), by: author, idempotency: idempotency) else {
             throw StoreError.invariant("insert returned no item")
@@ -16,7 +16,7 @@ extension PostgresStore {
     }
 
     public func update(
-        _ item: Item, in collection: String, ifVersion: Int64?, by author: String? = nil, idempotency: IdempotencyMark? = nil
+        _ item: Item, in collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
     ) async throws(StoreError) -> Versioned<Item> {
         guard let written = try await submit(.update(item, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency) else {
             throw StoreError.invariant("update returned no item")
@@ -25,7 +25,7 @@ extension PostgresStore {
     }
 
     public func delete(
-        _ id: EntityID, from collection: String, ifVersion: Int64?, by author: String? = nil, idempotency: IdempotencyMark? = nil
+        _ id: EntityID, from collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
     ) async throws(StoreError) {
         _ = try await submit(.delete(id, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency)
     }

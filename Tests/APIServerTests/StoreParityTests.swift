@@ -1,0 +1,70 @@
+import APIServer
+import Definitions
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import Logging
+import Prometheus
+import Storage
+import Testing
+
+/// The same definition and data on SQLite and on PostgreSQL answer with the same bytes: every
+/// list of the demo in its views, searches, later pages, details and feeds, tags included.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["ROWSERVER_TEST_POSTGRES"] != nil, "needs ROWSERVER_TEST_POSTGRES"))
+struct StoreParityTests {
+    @Test func bothStoresAnswerEveryReadWithTheSameBytes() async throws {
+        let url = try #require(ProcessInfo.processInfo.environment["ROWSERVER_TEST_POSTGRES"])
+        let catalog = try DefinitionLoader.demo()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-parity-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sqlite = try CatalogStore(
+            path: directory.appendingPathComponent("parity.sqlite").path, catalog: catalog, options: .init(seedDemoData: true))
+        let postgres = try PostgresStore(url: try TestStore.newDatabase(url), catalog: catalog, options: .init(seedDemoData: true), connections: 4)
+        defer {
+            try? sqlite.close()
+            postgres.close()
+        }
+        let key = Application.newTokenKey()
+        let one = try Self.serve(sqlite, key: key)
+        let two = try Self.serve(postgres, key: key)
+        defer {
+            one.shutdown(gracePeriod: 1)
+            two.shutdown(gracePeriod: 1)
+        }
+        var targets = [
+            "/v1", "/v1/products?limit=7", "/v1/products?sort=-price&limit=5", "/v1/products?view=table&limit=5", "/v1/products?q=lamp",
+            "/v1/products?q=a&limit=9", "/v1/products?q=%C3%A9", "/v1/people?group=department&limit=9", "/v1/people?view=table&limit=4",
+            "/v1/people?department=x", "/v1/departments", "/v1/articles?limit=3", "/v1/documents?limit=3", "/v1/tracks?limit=3",
+            "/v1/products?minPrice=USD:100.00&maxPrice=USD:900.00&limit=6", "/v1/products/changes?limit=3",
+            "/v1/people/changes?group=department&limit=3",
+        ]
+        // Later pages, and the details and child lists the rows link to.
+        var index = 0
+        while index < targets.count && index < 60 {
+            let target = targets[index]
+            index += 1
+            let first = try await fetch(port: one.port, target, headers: [("Accept-Language", "de-DE")])
+            let second = try await fetch(port: two.port, target, headers: [("Accept-Language", "de-DE")])
+            #expect(first.status == second.status, "\(target)")
+            #expect(first.text == second.text, "\(target)")
+            #expect(first.header("ETag") == second.header("ETag"), "\(target)")
+            guard target.hasPrefix("/v1/") && !target.contains("/changes") else { continue }
+            if let next = (first.json?["links"] as? [String: Any])?["next"] as? String, !targets.contains(next) { targets.append(next) }
+            for row in (first.json?["rows"] as? [[String: Any]] ?? []).prefix(2) {
+                if let detail = row["detail"] as? String, !targets.contains(detail) { targets.append(detail) }
+            }
+        }
+        #expect(index > 30)
+    }
+
+    static func serve(_ store: any ItemStore, key: [UInt8]) throws -> Application {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.threads = 2
+        var logger = Logger(label: "parity")
+        logger.logLevel = .warning
+        return try Application(
+            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store, tokenKey: key))
+    }
+}
