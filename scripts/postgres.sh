@@ -3,6 +3,7 @@
 #   eval "$(scripts/postgres.sh start)"   starts one; prints ROWSERVER_TEST_POSTGRES (its URL) and
 #                                          ROWSERVER_TEST_POSTGRES_DIR (its folder), nothing else
 #   scripts/postgres.sh stop FOLDER        stops it and removes the folder; nothing to do is no error
+#   scripts/postgres.sh pause|resume FOLDER stops it as a crash would, keeping the folder; starts it again
 # The server listens on 127.0.0.1 only, on a free port, with its socket in the folder, and trusts
 # every local connection (user postgres, database rowserver). Settings are those of a real
 # deployment where they change what tests see (fsync, synchronous_commit), and room for many
@@ -13,7 +14,7 @@ set -euo pipefail
 marker=.rowserver-postgres
 
 usage() {
-  echo "usage: $0 start | $0 stop FOLDER" >&2
+  echo "usage: $0 start | $0 stop FOLDER | $0 pause FOLDER | $0 resume FOLDER" >&2
   exit 2
 }
 
@@ -109,8 +110,24 @@ stop() {
   rm -rf -- "$folder"
 }
 
+# Stops the server and keeps its folder (a fault test's outage); `resume` starts it again on the
+# same port. `immediate`: no shutdown checkpoint, as in a crash (the next start recovers from WAL).
+pause() {
+  folder=${1:-}
+  [[ -f $folder/$marker ]] || { echo "postgres.sh: $folder was not made by postgres.sh start" >&2; exit 1; }
+  as_owner "$(find_bin)/pg_ctl" -D "$folder/data" -m immediate -w -t 30 stop >/dev/null
+}
+
+resume() {
+  folder=${1:-}
+  [[ -f $folder/$marker ]] || { echo "postgres.sh: $folder was not made by postgres.sh start" >&2; exit 1; }
+  as_owner "$(find_bin)/pg_ctl" -D "$folder/data" -l "$folder/postgres.log" -w -t 30 start >/dev/null
+}
+
 case ${1:-} in
   start) [[ $# -eq 1 ]] || usage; start ;;
   stop) [[ $# -eq 2 ]] || usage; stop "$2" ;;
+  pause) [[ $# -eq 2 ]] || usage; pause "$2" ;;
+  resume) [[ $# -eq 2 ]] || usage; resume "$2" ;;
   *) usage ;;
 esac

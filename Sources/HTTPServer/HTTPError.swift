@@ -69,8 +69,10 @@ extension HTTPError {
         HTTPError(status: 415, code: "UNSUPPORTED_MEDIA_TYPE", detail: detail)
     }
 
+    /// 503 with `Retry-After: 1`: what is unavailable (the database, a server shutting down) is
+    /// expected back soon, and a client may retry then (or elsewhere, behind a balancer).
     public static func serviceUnavailable(_ detail: String) -> HTTPError {
-        HTTPError(status: 503, code: "SERVICE_UNAVAILABLE", detail: detail)
+        HTTPError(status: 503, code: "SERVICE_UNAVAILABLE", detail: detail, headers: HTTPHeaders([("Retry-After", "1")]))
     }
 
     public static func internalError(_ detail: String = "The server failed to answer this request.") -> HTTPError {

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import HTTPTestSupport
 import Storage
 
 /// The store a test server runs on: a SQLite file, or — when the suites run for PostgreSQL
@@ -78,7 +79,7 @@ struct TestStore: Sendable {
     }
 
     static func psql(_ url: String, _ sql: String) throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["psql", url, "-qAtc", sql]
         process.standardError = FileHandle.nullDevice

@@ -123,6 +123,12 @@ extension OpenAPIBuilder {
             "Too many requests from this API key, or without one from this client address (RATE_LIMITED); Retry-After says "
                 + "when to try again. Every answer carries the RateLimit-Policy and RateLimit fields while rate limits are on."
         ),
+        (
+            503,
+            "The database cannot answer now (it is unreachable, busy or restarting), or the server is shutting down "
+                + "(SERVICE_UNAVAILABLE); Retry-After says when to try again. A write answered 503 may not have been applied: "
+                + "retry it (with its Idempotency-Key)."
+        ),
     ]
 
     /// The fields of a 429 (draft-ietf-httpapi-ratelimit-headers for the last two).
@@ -166,6 +172,15 @@ extension OpenAPIBuilder {
                     }
                     if status == 429 {
                         response = response.setting("headers", to: rateLimitHeaders)
+                    }
+                    if status == 503 {
+                        response = response.setting(
+                            "headers",
+                            to: [
+                                "Retry-After": [
+                                    "description": "Seconds until a request may succeed again.", "schema": ["type": "integer", "minimum": 1],
+                                ]
+                            ])
                     }
                     return ("Problem\(status)", response)
                 })

@@ -24,12 +24,13 @@ extension OpenAPIBuilder {
         .map(pathItem.entries.map { key, value in methods.contains(key) ? (key, secured(value, required: required(key))) : (key, value) })
     }
 
-    /// An operation with `security` and its 401 (and 403 where a key is required), and the 429 of
-    /// the rate limiter (which runs for every request but a preflight), in status order.
+    /// An operation with `security` and its 401 (and 403 where a key is required), the 429 of
+    /// the rate limiter (which runs for every request but a preflight) and the 503 of a database
+    /// that cannot answer or a server shutting down, in status order.
     static func secured(_ operation: YAMLNode, required: Bool) -> YAMLNode {
         let security: YAMLNode = required ? .list([[keyScheme: .list([])]]) : .list([.map([]), [keyScheme: .list([])]])
         var responses = operation["responses"]?.entries ?? []
-        for (status, response) in problems(required ? [401, 403, 429] : [401, 429]) where !responses.contains(where: { $0.0 == status }) {
+        for (status, response) in problems(required ? [401, 403, 429, 503] : [401, 429, 503]) where !responses.contains(where: { $0.0 == status }) {
             let index = responses.firstIndex { $0.0 == "default" || ($0.0.count == 3 && $0.0 > status) } ?? responses.endIndex
             responses.insert((status, response), at: index)
         }

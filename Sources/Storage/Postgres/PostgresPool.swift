@@ -82,15 +82,25 @@ final class PostgresPool: @unchecked Sendable {
         }
     }
 
+    /// Takes a connection back. One that broke is dropped, and the idle ones with it: they were
+    /// opened before the failure (a server restart ends them all), and each would fail its next
+    /// caller with a 503 before it could be replaced.
     private func checkin(_ connection: PostgresConnection) {
         condition.lock()
+        var dropped: [PostgresConnection] = []
         if connection.isHealthy && !state.isClosed {
             state.idle.append(connection)
         } else {
             state.open -= 1
+            if !connection.isHealthy {
+                dropped = state.idle
+                state.open -= dropped.count
+                state.idle.removeAll()
+            }
         }
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
+        withExtendedLifetime(dropped) {}
     }
 }
 
