@@ -44,7 +44,7 @@ stage swift test --skip-build
 # both stores. The executable's and SQLite-only suites (files, processes, backups) ran above.
 postgres_suites() {
   ROWSERVER_TEST_STORE=postgres swift test --skip-build --filter APIServerTests \
-    --skip '(ExecutableTests|KeysCommandTests|ListCommandTests|DefinitionCommandTests|RateLimitCommandTests|TLSExecutableTests|IdempotencyRestartTests|ExternalWriteTests|BackupRestoreTests|PlannedRowWriterTests|RandomDefinitionTests|StoreParityTests|CrossInstanceTests|PostgresFaultTests)/'
+    --skip '(ExecutableTests|KeysCommandTests|ListCommandTests|DefinitionCommandTests|RateLimitCommandTests|TLSExecutableTests|IdempotencyRestartTests|ExternalWriteTests|BackupRestoreTests|PlannedRowWriterTests|RandomDefinitionTests|StoreParityTests|CrossInstanceTests|PostgresFaultTests|PostgresDumpTests)/'
 }
 stage postgres_suites
 scripts/postgres.sh stop "$ROWSERVER_TEST_POSTGRES_DIR"

@@ -26,7 +26,10 @@ public final class PostgresStore: ItemStore {
 
     /// Connects to `url` (a libpq URI, `postgres://user@host:port/db`), makes the catalog's tables
     /// when the database has none, and fills a new database with the demo data when asked.
-    public init(url: String, catalog: Catalog, options: CatalogStore.Options = .init(), connections: Int = 32) throws(StoreError) {
+    ///
+    /// `connections`: at most this many open at once (plus the listener's). Three instances at
+    /// the default stay well under PostgreSQL's default `max_connections` (100).
+    public init(url: String, catalog: Catalog, options: CatalogStore.Options = .init(), connections: Int = 16) throws(StoreError) {
         self.catalog = catalog
         self.options = options
         var tables: [String: CatalogTable] = [:]
@@ -50,7 +53,12 @@ public final class PostgresStore: ItemStore {
             throw StoreError.from(error)
         }
         if isNew && options.seedDemoData {
-            try seed(DemoData(seed: 1).dataset().items(in: catalog))
+            do {
+                try seed(DemoData(seed: 1).dataset().items(in: catalog))
+            } catch {
+                listener.stop()
+                throw error
+            }
         }
     }
 
