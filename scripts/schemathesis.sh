@@ -2,7 +2,7 @@
 # Contract fuzzing: schemathesis from the served /openapi.yaml against a live rowserver, every
 # check, the examples, coverage, fuzzing and stateful phases, once for the demo definition and
 # once for examples/tickets.yaml. Fails on any failure (and so on any 5xx).
-#   scripts/schemathesis.sh                 # CI form: fixed seed, SCHEMATHESIS_EXAMPLES (default 60: CI's 30 minutes also hold the PostgreSQL suites) per operation
+#   scripts/schemathesis.sh                 # CI form: fixed seed, SCHEMATHESIS_EXAMPLES (default 40: CI's 30 minutes also hold the PostgreSQL suites) per operation
 #   SEED=random EXAMPLES=1000 scripts/schemathesis.sh    # a longer run with a random seed
 #   DEFINITIONS=examples/tickets.yaml scripts/schemathesis.sh   # one definition only ("demo" for the demo)
 # One worker: with two, schemathesis once died of a CPython error (AST recursion depth
@@ -35,7 +35,7 @@ for definition in ${DEFINITIONS:-demo examples/tickets.yaml}; do
   port=$(grep -o '[0-9]*$' "$work/$name.out")
   echo "== schemathesis: $definition"
   schemathesis --config-file tests-python/schemathesis.toml run "http://127.0.0.1:$port/openapi.yaml" \
-    --checks all --max-examples "${EXAMPLES:-${SCHEMATHESIS_EXAMPLES:-60}}" --workers "${WORKERS:-1}" \
+    --checks all --max-examples "${EXAMPLES:-${SCHEMATHESIS_EXAMPLES:-40}}" --workers "${WORKERS:-1}" \
     --phases examples,coverage,fuzzing,stateful "${seed_args[@]}" --report junit --report-dir "$work/report-$name" \
     --header "Authorization: Bearer $key" | tee "$work/schemathesis-$name.txt" || status=1
   kill -0 $pid 2>/dev/null || { echo "rowserver died during the $definition run" >&2; cat "$work/$name.err" >&2; exit 1; }
