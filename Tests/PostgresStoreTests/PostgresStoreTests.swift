@@ -31,6 +31,14 @@ struct PostgresStoreTests {
         #expect(try store.item("products", id: first.item.id) == first)
     }
 
+    @Test func everyConnectionCommitsDurablyWhateverTheDatabaseSays() throws {
+        let url = try PostgresTestServer.freshDatabase()
+        let name = String(url.split(separator: "/").last ?? "")
+        try PostgresTestServer.connect().execute("ALTER DATABASE \(name) SET synchronous_commit = off")
+        let connection = try PostgresConnection(url: url)
+        #expect(try connection.execute("SHOW synchronous_commit").text(0, 0) == "on")
+    }
+
     @Test func writesBumpVersionsAndAnotherInstanceSeesThemThroughItsListener() async throws {
         let catalog = try #require(Self.catalog)
         let url = try PostgresTestServer.freshDatabase()

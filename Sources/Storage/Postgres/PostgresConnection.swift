@@ -36,8 +36,9 @@ final class PostgresConnection {
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
         // The text forms PostgresText reads: hex bytea (not the escape form a server may be set
         // to), and floats with the digits to read back exactly (the default only from PostgreSQL 12).
+        // A commit is acknowledged once durable, whatever the database's own default says.
         // Should this throw, `deinit` closes the connection: `self` is whole by now.
-        try executeScript("SET bytea_output = 'hex'; SET extra_float_digits = 3")
+        try executeScript("SET bytea_output = 'hex'; SET extra_float_digits = 3; SET synchronous_commit = on")
     }
 
     deinit {
