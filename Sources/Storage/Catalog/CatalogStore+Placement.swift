@@ -30,12 +30,6 @@ extension CatalogStore {
             kind = table.collection.kind
         }
 
-        init(_ query: CatalogQuery, table: CatalogTable, options: Options, _ db: Database) throws {
-            try self.init(query, table: table) { plan, text in
-                try CatalogStore.restrict(&plan, toMatchesOf: text, keys: options.search.keys, db)
-            }
-        }
-
         func place(_ id: EntityID, _ db: any RowSource) throws -> ListPlacement {
             let (sql, arguments) = plan.membershipStatement(id: id.rawValue)
             var position: [DatabaseValue]?

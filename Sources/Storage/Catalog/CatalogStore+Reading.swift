@@ -112,43 +112,59 @@ extension CatalogStore {
     public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError)
         -> CatalogChangeBatch
     {
-        let limit = min(max(limit, 1), 10_000)
         let table = try table(collection)
         let options = options
+        let tables = tables
         do {
             return try pool.read { db in
-                let pruned = try ChangeLog.prunedThrough(db)
-                if pruned > 0 && sequence < pruned { throw StoreError.changesExpired(oldestRetained: pruned + 1) }
-                let rows = try Row.fetchCursor(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT c.seq, c.item_id, c.op, c.key_id FROM changes AS c
-                            WHERE c.collection = ? AND c.seq > ?
-                              AND NOT EXISTS (SELECT 1 FROM changes AS d WHERE d.collection = c.collection AND d.item_id = c.item_id AND d.seq > c.seq)
-                            ORDER BY c.seq LIMIT ?
-                            """), arguments: [collection, sequence, limit + 1])
-                var entries: [(sequence: Int64, id: String, operation: String, author: String?)] = []
-                while let row = try rows.next() { entries.append((row[0], row[1], row[2], row[3])) }
-                let hasMore = entries.count > limit
-                if hasMore { entries.removeLast() }
-                var changes: [CatalogChange] = []
-                changes.reserveCapacity(entries.count)
-                let placer = try list.map { list in try ListPlacer(list, table: table, options: options, db) }
-                for entry in entries {
-                    guard let id = EntityID(parsing: entry.id, kind: table.collection.kind),
-                        let operation = ChangeOperation(rawValue: entry.operation)
-                    else { throw StoreError.invariant("change \(entry.sequence) is malformed") }
-                    let item = operation == .delete ? nil : try Self.fetchItem(db, table: table, id: id)
-                    let placement = try item == nil ? nil : placer?.place(id, db)
-                    changes.append(
-                        CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item, placement: placement, author: entry.author))
+                try Self.readChanges(db, table: table, after: sequence, limit: limit, in: list, tables: tables) { plan, text in
+                    try CatalogStore.restrict(&plan, toMatchesOf: text, keys: options.search.keys, db)
                 }
-                let references = try references(db, of: changes.compactMap { $0.item?.item }, in: table)
-                return CatalogChangeBatch(
-                    changes: changes, hasMore: hasMore, resumeAfter: changes.last?.sequence ?? sequence, references: references)
             }
         } catch {
             throw StoreError.from(error)
         }
+    }
+
+    /// `changes(…)` read on `db` in one snapshot, for either database; `restrict` narrows a
+    /// list to a search's matches the way that database searches.
+    static func readChanges(
+        _ db: any RowSource, table: CatalogTable, after sequence: Int64, limit: Int, in list: CatalogQuery?, tables: [String: CatalogTable],
+        restrict: (inout CatalogPageQuery, String) throws -> Void
+    ) throws -> CatalogChangeBatch {
+        let limit = min(max(limit, 1), 10_000)
+        var pruned: Int64 = 0
+        try db.each("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) { row in
+            pruned = row.integer(0) ?? 0
+            return false
+        }
+        if pruned > 0 && sequence < pruned { throw StoreError.changesExpired(oldestRetained: pruned + 1) }
+        var entries: [(sequence: Int64, id: String, operation: String, author: String?)] = []
+        try db.each(
+            """
+            SELECT c.seq, c.item_id, c.op, c.key_id FROM changes AS c
+            WHERE c.collection = ? AND c.seq > ?
+              AND NOT EXISTS (SELECT 1 FROM changes AS d WHERE d.collection = c.collection AND d.item_id = c.item_id AND d.seq > c.seq)
+            ORDER BY c.seq LIMIT ?
+            """, [table.collection.name.databaseValue, sequence.databaseValue, (limit + 1).databaseValue]
+        ) { row in
+            entries.append((row.integer(0) ?? 0, row.text(1) ?? "", row.text(2) ?? "", row.text(3)))
+            return true
+        }
+        let hasMore = entries.count > limit
+        if hasMore { entries.removeLast() }
+        let placer = try list.map { list in try ListPlacer(list, table: table, restrict: restrict) }
+        var changes: [CatalogChange] = []
+        changes.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let id = EntityID(parsing: entry.id, kind: table.collection.kind), let operation = ChangeOperation(rawValue: entry.operation)
+            else { throw StoreError.invariant("change \(entry.sequence) is malformed") }
+            let item = operation == .delete ? nil : try fetchItem(db, table: table, id: id)
+            let placement = try item == nil ? nil : placer?.place(id, db)
+            changes.append(
+                CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item, placement: placement, author: entry.author))
+        }
+        let references = try references(db, of: changes.compactMap { $0.item?.item }, in: table, fields: nil, tables: tables)
+        return CatalogChangeBatch(changes: changes, hasMore: hasMore, resumeAfter: changes.last?.sequence ?? sequence, references: references)
     }
 }

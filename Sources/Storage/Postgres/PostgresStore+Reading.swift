@@ -65,43 +65,13 @@ extension PostgresStore {
     public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError)
         -> CatalogChangeBatch
     {
-        let limit = min(max(limit, 1), 10_000)
         let table = try table(collection)
+        let tables = tables
         do {
             return try pool.reading { db in
-                let pruned = try db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
-                if pruned > 0 && sequence < pruned { throw StoreError.changesExpired(oldestRetained: pruned + 1) }
-                var entries: [(sequence: Int64, id: String, operation: String, author: String?)] = []
-                try db.each(
-                    """
-                    SELECT c.seq, c.item_id, c.op, c.key_id FROM changes AS c
-                    WHERE c.collection = ? AND c.seq > ?
-                      AND NOT EXISTS (SELECT 1 FROM changes AS d WHERE d.collection = c.collection AND d.item_id = c.item_id AND d.seq > c.seq)
-                    ORDER BY c.seq LIMIT ?
-                    """, [collection.databaseValue, sequence.databaseValue, (limit + 1).databaseValue]
-                ) { row in
-                    entries.append((row.integer(0) ?? 0, row.text(1) ?? "", row.text(2) ?? "", row.text(3)))
-                    return true
+                try CatalogStore.readChanges(db, table: table, after: sequence, limit: limit, in: list, tables: tables) { plan, text in
+                    Self.restrict(&plan, toMatchesOf: text)
                 }
-                let hasMore = entries.count > limit
-                if hasMore { entries.removeLast() }
-                let placer = try list.map { list in
-                    try CatalogStore.ListPlacer(list, table: table) { plan, text in Self.restrict(&plan, toMatchesOf: text) }
-                }
-                var changes: [CatalogChange] = []
-                changes.reserveCapacity(entries.count)
-                for entry in entries {
-                    guard let id = EntityID(parsing: entry.id, kind: table.collection.kind),
-                        let operation = ChangeOperation(rawValue: entry.operation)
-                    else { throw StoreError.invariant("change \(entry.sequence) is malformed") }
-                    let item = operation == .delete ? nil : try CatalogStore.fetchItem(db, table: table, id: id)
-                    let placement = try item == nil ? nil : placer?.place(id, db)
-                    changes.append(
-                        CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item, placement: placement, author: entry.author))
-                }
-                let references = try CatalogStore.references(
-                    db, of: changes.compactMap { $0.item?.item }, in: table, fields: nil, tables: tables)
-                return CatalogChangeBatch(changes: changes, hasMore: hasMore, resumeAfter: changes.last?.sequence ?? sequence, references: references)
             }
         } catch {
             throw StoreError.from(error)
