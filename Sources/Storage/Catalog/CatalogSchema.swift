@@ -50,23 +50,20 @@ enum CatalogSchema {
         for table in tables {
             if try !db.tableExists(table.name) {
                 try create(table, db)
-            } else if try evolve(table, db) {
+            } else if try evolve(table, db, dialect: .sqlite(db)) {
                 recompute.append(table)
             }
             try syncIndexes(table, db)
             try SearchGrams.ensure(table, db)
-            try db.execute(
-                sql:
-                    "INSERT INTO catalog_derivations (collection, derivation) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET derivation = excluded.derivation",
-                arguments: [table.collection.name, derivation(of: table, catalog: catalog)])
+            try recordDerivation(of: table, catalog: catalog, db)
         }
         return recompute
     }
 
-    private static func refuseDroppedCollections(_ db: Database, catalog: Catalog) throws {
-        let recorded = try String.fetchAll(db, sql: "SELECT DISTINCT collection FROM catalog_fields ORDER BY collection")
+    static func refuseDroppedCollections(_ db: any SQLConnection, catalog: Catalog) throws {
+        let recorded = try db.texts("SELECT DISTINCT collection FROM catalog_fields ORDER BY collection", [])
         for name in recorded where catalog.collection(named: name) == nil {
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(CatalogTable.quote("items_\(name)"))") ?? 0
+            let count = try db.integer("SELECT COUNT(*) FROM \(CatalogTable.quote("items_\(name)"))", []) ?? 0
             if count > 0 {
                 throw StoreError.incompatibleDefinition(
                     "The definition no longer has the collection `\(name)`, which holds \(count) items in this database. "
@@ -95,12 +92,15 @@ enum CatalogSchema {
         }
     }
 
-    /// Adds what the definition added; true when derived columns must be recomputed.
-    private static func evolve(_ table: CatalogTable, _ db: Database) throws -> Bool {
+    /// Adds what the definition added; true when derived columns must be recomputed. The same
+    /// decisions and refusals on both databases; `dialect` says how each writes a column.
+    static func evolve(_ table: CatalogTable, _ db: any SQLConnection, dialect: SchemaDialect) throws -> Bool {
         let collection = table.collection
-        let recorded = Dictionary(
-            try Row.fetchAll(db, sql: "SELECT field, type FROM catalog_fields WHERE collection = ?", arguments: [collection.name])
-                .map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+        var recorded: [String: String] = [:]
+        try db.each("SELECT field, type FROM catalog_fields WHERE collection = ?", [collection.name.databaseValue]) { row in
+            if let field = row.text(0), let type = row.text(1), recorded[field] == nil { recorded[field] = type }
+            return true
+        }
         if let prefix = recorded[Self.prefixKey], prefix != collection.kind.rawValue {
             throw StoreError.incompatibleDefinition(
                 "The id prefix of `\(collection.name)` was \(prefix) and is now \(collection.kind.rawValue); its items' ids would no longer "
@@ -114,7 +114,7 @@ enum CatalogSchema {
         }
         // Whether the table has items: one seek. COUNT(*) read a whole index on every start
         // (400 ms on a million products with a cold cache); it is counted only for the message.
-        let hasItems = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(CatalogTable.quote(table.name)))") ?? false
+        let hasItems = try db.integer("SELECT 1 FROM \(CatalogTable.quote(table.name)) LIMIT 1", []) != nil
         for (slot, field) in collection.storedFields.enumerated() {
             if let type = recorded[field.name] {
                 guard type == signature(field.type) else {
@@ -125,34 +125,33 @@ enum CatalogSchema {
                 continue
             }
             if hasItems, field.rules.required, field.defaultValue == nil {
-                let items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(CatalogTable.quote(table.name))") ?? 0
+                let items = try db.integer("SELECT COUNT(*) FROM \(CatalogTable.quote(table.name))", []) ?? 0
                 throw StoreError.incompatibleDefinition(
                     "The new field `\(field.name)` of `\(collection.name)` is required and has no default, but \(items) items exist. "
                         + "Give it a default, or make it optional.")
             }
             for (offset, column) in table.valueColumns[slot].enumerated() {
-                try db.execute(
-                    sql:
-                        "ALTER TABLE \(CatalogTable.quote(table.name)) ADD COLUMN \(CatalogTable.quote(column)) \(CatalogTable.sqlType(of: field, column: offset))"
-                )
+                let type = dialect.columnType(CatalogTable.sqlType(of: field, column: offset))
+                try db.run("ALTER TABLE \(CatalogTable.quote(table.name)) ADD COLUMN \(CatalogTable.quote(column)) \(type)", [])
             }
             if let value = field.defaultValue {
                 try fill(table, slot: slot, with: value, db)
             }
             try record(field, of: table, db)
         }
-        let existing = Set(try db.columns(in: table.name).map(\.name))
+        let existing = try dialect.columns(table.name)
         var changed = false
         for column in derivedColumns(of: table) where !existing.contains(column.name) {
-            try db.execute(sql: "ALTER TABLE \(CatalogTable.quote(table.name)) ADD COLUMN \(CatalogTable.quote(column.name)) \(column.type)")
+            try db.run(
+                "ALTER TABLE \(CatalogTable.quote(table.name)) ADD COLUMN \(CatalogTable.quote(column.name)) \(dialect.columnType(column.type))", [])
             changed = true
         }
         return changed
     }
 
-    private static func fill(_ table: CatalogTable, slot: Int, with value: FieldValue, _ db: Database) throws {
+    private static func fill(_ table: CatalogTable, slot: Int, with value: FieldValue, _ db: any SQLConnection) throws {
         let columns = table.valueColumns[slot]
-        let values: [(any DatabaseValueConvertible)?]
+        let values: [any DatabaseValueConvertible]
         switch value {
         case .money(let money): values = [money.minorUnits, money.currency]
         case .text(let text): values = [text]
@@ -164,22 +163,28 @@ enum CatalogSchema {
         case .null: return
         }
         let assignments = columns.map { "\(CatalogTable.quote($0)) = ?" }.joined(separator: ", ")
-        try db.execute(sql: "UPDATE \(CatalogTable.quote(table.name)) SET \(assignments)", arguments: StatementArguments(values))
+        try db.run("UPDATE \(CatalogTable.quote(table.name)) SET \(assignments)", values.map(\.databaseValue))
     }
 
     /// The `catalog_fields` entry that records a collection's id prefix (no field name has a `#`).
     static let prefixKey = "#idPrefix"
 
-    private static func recordPrefix(of table: CatalogTable, _ db: Database) throws {
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO catalog_fields (collection, field, type) VALUES (?, ?, ?)",
-            arguments: [table.collection.name, prefixKey, table.collection.kind.rawValue])
+    static func recordPrefix(of table: CatalogTable, _ db: any SQLConnection) throws {
+        try db.run(recordSQL, [table.collection.name.databaseValue, prefixKey.databaseValue, table.collection.kind.rawValue.databaseValue])
     }
 
-    private static func record(_ field: FieldDefinition, of table: CatalogTable, _ db: Database) throws {
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO catalog_fields (collection, field, type) VALUES (?, ?, ?)",
-            arguments: [table.collection.name, field.name, signature(field.type)])
+    static func record(_ field: FieldDefinition, of table: CatalogTable, _ db: any SQLConnection) throws {
+        try db.run(recordSQL, [table.collection.name.databaseValue, field.name.databaseValue, signature(field.type).databaseValue])
+    }
+
+    private static let recordSQL =
+        "INSERT INTO catalog_fields (collection, field, type) VALUES (?, ?, ?) ON CONFLICT (collection, field) DO UPDATE SET type = excluded.type"
+
+    /// Records what `table`'s derived columns are now computed from.
+    static func recordDerivation(of table: CatalogTable, catalog: Catalog, _ db: any SQLConnection) throws {
+        try db.run(
+            "INSERT INTO catalog_derivations (collection, derivation) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET derivation = excluded.derivation",
+            [table.collection.name.databaseValue, derivation(of: table, catalog: catalog).databaseValue])
     }
 
     /// A field type as recorded: what a stored value's shape depends on.
@@ -214,13 +219,12 @@ enum CatalogSchema {
     }
 
     /// Whether the recorded derivation differs from `table`'s.
-    static func derivationChanged(_ table: CatalogTable, catalog: Catalog, _ db: Database) throws -> Bool {
-        let recorded = try String.fetchOne(
-            db, sql: "SELECT derivation FROM catalog_derivations WHERE collection = ?", arguments: [table.collection.name])
-        return recorded != derivation(of: table, catalog: catalog)
+    static func derivationChanged(_ table: CatalogTable, catalog: Catalog, _ db: any SQLConnection) throws -> Bool {
+        let recorded = try db.texts("SELECT derivation FROM catalog_derivations WHERE collection = ?", [table.collection.name.databaseValue])
+        return recorded.first != derivation(of: table, catalog: catalog)
     }
 
-    private static func derivedColumns(of table: CatalogTable) -> [(name: String, type: String)] {
+    static func derivedColumns(of table: CatalogTable) -> [(name: String, type: String)] {
         var columns: [(String, String)] = []
         for index in table.keyColumns.keys.sorted() {
             for column in table.keyColumns[index] ?? [] {

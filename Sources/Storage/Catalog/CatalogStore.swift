@@ -183,23 +183,29 @@ public final class CatalogStore: Sendable {
 
     /// Rewrites every row's derived columns (sort, section and search keys) and its search entry.
     static func recomputeDerived(_ table: CatalogTable, db: Database, tables: [String: CatalogTable], renderers: [String: ItemRenderer]) throws {
+        try rewriteDerivedColumns(table, db: db, tables: tables, renderers: renderers)
+        if let search = table.searchTable {
+            try db.execute(sql: "INSERT INTO \(CatalogTable.quote(search)) (\(CatalogTable.quote(search))) VALUES ('rebuild')")
+            try SearchGrams.refill(table, db)
+        }
+    }
+
+    /// Rewrites every row's derived columns (sort, section and search keys), on either database.
+    static func rewriteDerivedColumns(
+        _ table: CatalogTable, db: any SQLConnection, tables: [String: CatalogTable], renderers: [String: ItemRenderer]
+    ) throws {
         guard let renderer = renderers[table.collection.name] else { return }
         // Read whole before rewriting: no statement stays open over the table it updates.
-        let statement = try db.makeStatement(sql: "SELECT \(table.selectList) FROM \(CatalogTable.quote(table.name)) AS t")
-        let cursor = try Row.fetchCursor(statement)
         var items: [Versioned<Item>] = []
-        try withExtendedLifetime(cursor) {
-            while try cursor.next() != nil { items.append(try CatalogColumns.decode(StatementRow(statement), in: table)) }
+        try db.each("SELECT \(table.selectList) FROM \(CatalogTable.quote(table.name)) AS t", []) { row in
+            items.append(try CatalogColumns.decode(row, in: table))
+            return true
         }
         for item in items {
             let sectionKey = try CatalogWriter.sectionKey(of: item.item, in: table, db: db, tables: tables, renderers: renderers)
             let values: [(any DatabaseValueConvertible)?] =
                 [item.version] + CatalogColumns.values(of: item.item, in: table, renderer: renderer, sectionKey: sectionKey) + [item.item.id.rawValue]
-            try db.cachedStatement(sql: table.updateSQL).execute(arguments: StatementArguments(values))
-        }
-        if let search = table.searchTable {
-            try db.execute(sql: "INSERT INTO \(CatalogTable.quote(search)) (\(CatalogTable.quote(search))) VALUES ('rebuild')")
-            try SearchGrams.refill(table, db)
+            try db.run(table.updateSQL, values.map { $0?.databaseValue ?? .null })
         }
     }
 }

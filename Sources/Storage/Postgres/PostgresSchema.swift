@@ -10,9 +10,9 @@ import Domain
 /// - Search reads `title_key` and `subtitle_key` through trigram indexes (`pg_trgm`), with the
 ///   same substring semantics as SQLite's FTS5 trigram index on the same folded texts.
 ///
-/// A new database gets everything; an existing one must have been made for the same
-/// definition (its recorded derivations equal), else the store refuses to open and says why:
-/// migrations of a PostgreSQL store are not done yet.
+/// A new database gets everything; an existing one follows the definition's changes as a SQLite
+/// file does (`CatalogSchema.evolve`: new fields and key columns added, indexes following the
+/// definition, and the same refusals of what would lose data).
 enum PostgresSchema {
     static let baseStatements = [
         "CREATE EXTENSION IF NOT EXISTS pg_trgm",
@@ -67,8 +67,8 @@ enum PostgresSchema {
             statements.append("CREATE INDEX IF NOT EXISTS \(CatalogTable.quote(name)) ON \(quotedName) (\(list))")
         }
         if table.searchTable != nil {
-            for column in ["title_key", "subtitle_key"] {
-                let name = CatalogTable.quote("\(table.name)__trgm_\(column)")
+            for column in trigramColumns {
+                let name = CatalogTable.quote(trigramIndex(table, column))
                 statements.append("CREATE INDEX IF NOT EXISTS \(name) ON \(quotedName) USING gin (\(column) gin_trgm_ops)")
             }
         }
@@ -83,6 +83,42 @@ enum PostgresSchema {
         default: "text COLLATE \"C\""
         }
     }
+
+    /// A derived column's SQLite declaration (`TEXT NOT NULL DEFAULT ''`…) in PostgreSQL.
+    static func declaration(_ sqlite: String) -> String {
+        let parts = sqlite.split(separator: " ", maxSplits: 1).map(String.init)
+        return type(parts[0]) + (parts.count > 1 ? " " + parts[1] : "")
+    }
+
+    static func dialect(_ db: any SQLConnection) -> SchemaDialect {
+        SchemaDialect(columnType: declaration) { table in
+            Set(
+                try db.texts(
+                    "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?",
+                    [table.databaseValue]))
+        }
+    }
+
+    static func tableExists(_ name: String, _ db: any SQLConnection) throws -> Bool {
+        try db.integer("SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?", [name.databaseValue]) != nil
+    }
+
+    /// Creates the planned indexes (and the trigram ones of a searchable collection) and drops
+    /// this table's others.
+    static func syncIndexes(_ table: CatalogTable, _ db: any SQLConnection) throws {
+        var planned = Set(CatalogSchema.indexes(of: table).keys)
+        let statements = createStatements(table).dropFirst()
+        if table.searchTable != nil { planned.formUnion(trigramColumns.map { trigramIndex(table, $0) }) }
+        let existing = try db.texts(
+            "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ? AND indexname LIKE ?",
+            [table.name.databaseValue, "\(table.name)\\_\\_%".databaseValue])
+        for name in existing where !planned.contains(name) { try db.run("DROP INDEX \(CatalogTable.quote(name))", []) }
+        for statement in statements { try db.run(statement, []) }
+    }
+
+    static let trigramColumns = ["title_key", "subtitle_key"]
+
+    static func trigramIndex(_ table: CatalogTable, _ column: String) -> String { "\(table.name)__trgm_\(column)" }
 
     private static func derived(_ column: CatalogTable.OrderColumn) -> String {
         CatalogTable.quote(column.column) + (column.isText ? " text COLLATE \"C\" NOT NULL DEFAULT ''" : " bigint NOT NULL DEFAULT 0")

@@ -47,7 +47,7 @@ public final class PostgresStore: ItemStore {
         let ordered = catalog.collections.compactMap { tables[$0.name] }
         let isNew: Bool
         do {
-            isNew = try pool.writing { db in try Self.prepare(db, tables: ordered, catalog: catalog) }
+            isNew = try pool.writing { db in try Self.prepare(db, tables: ordered, catalog: catalog, renderers: renderers) }
         } catch {
             listener.stop()
             throw StoreError.from(error)
@@ -65,30 +65,28 @@ public final class PostgresStore: ItemStore {
     /// The channel every commit notifies.
     static let channel = "rowserver_commits"
 
-    /// Makes what is missing; true when the database had no catalog before.
-    private static func prepare(_ db: any SQLConnection, tables: [CatalogTable], catalog: Catalog) throws -> Bool {
+    /// Makes what is missing and follows the definition's changes as a SQLite store does
+    /// (`CatalogSchema`: the same additions, recomputations and refusals); true when the database
+    /// had no catalog before.
+    private static func prepare(
+        _ db: any SQLConnection, tables: [CatalogTable], catalog: Catalog, renderers: [String: ItemRenderer]
+    ) throws -> Bool {
         let isNew = try db.integer("SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'catalog_derivations'", []) == nil
         for statement in PostgresSchema.baseStatements { try db.run(statement, []) }
+        try CatalogSchema.refuseDroppedCollections(db, catalog: catalog)
+        let byName = Dictionary(uniqueKeysWithValues: tables.map { ($0.collection.name, $0) })
         for table in tables {
-            let recorded = try db.texts("SELECT derivation FROM catalog_derivations WHERE collection = ?", [table.collection.name.databaseValue])
-            let derivation = CatalogSchema.derivation(of: table, catalog: catalog)
-            if let recorded = recorded.first {
-                guard recorded == derivation else {
-                    throw StoreError.incompatibleDefinition(
-                        "The collection `\(table.collection.name)` was made in this PostgreSQL database for another definition; "
-                            + "a PostgreSQL store does not migrate yet. Serve the definition it was made for, or a new database.")
-                }
-                continue
+            if try PostgresSchema.tableExists(table.name, db) {
+                let stale = try CatalogSchema.derivationChanged(table, catalog: catalog, db)
+                let added = try CatalogSchema.evolve(table, db, dialect: PostgresSchema.dialect(db))
+                try PostgresSchema.syncIndexes(table, db)
+                if stale || added { try CatalogStore.rewriteDerivedColumns(table, db: db, tables: byName, renderers: renderers) }
+            } else {
+                for statement in PostgresSchema.createStatements(table) { try db.run(statement, []) }
+                try CatalogSchema.recordPrefix(of: table, db)
+                for field in table.collection.storedFields { try CatalogSchema.record(field, of: table, db) }
             }
-            for statement in PostgresSchema.createStatements(table) { try db.run(statement, []) }
-            try db.run(
-                "INSERT INTO catalog_derivations (collection, derivation) VALUES (?, ?)",
-                [table.collection.name.databaseValue, derivation.databaseValue])
-            for field in table.collection.storedFields {
-                try db.run(
-                    "INSERT INTO catalog_fields (collection, field, type) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                    [table.collection.name.databaseValue, field.name.databaseValue, CatalogSchema.signature(field.type).databaseValue])
-            }
+            try CatalogSchema.recordDerivation(of: table, catalog: catalog, db)
         }
         return isNew
     }
