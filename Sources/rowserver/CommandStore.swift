@@ -3,17 +3,29 @@ import Domain
 import Foundation
 import Storage
 
-/// The store a command that fills one (`import`, `generate`) writes into: never seeded with the
-/// demo; a file that cannot be opened is said on standard error and the command fails.
-func openCommandStore(_ path: String, catalog: Catalog) throws -> CatalogStore {
+/// The store a command that fills one (`import`, `generate`) writes into: a PostgreSQL database
+/// for a `postgres://` URL, else a SQLite file; never seeded with the demo. One that cannot be
+/// opened is said on standard error and the command fails.
+func openCommandStore(_ name: String, catalog: Catalog) throws -> any BulkLoadingStore {
     do {
-        return try CatalogStore(path: path, catalog: catalog, options: .init(seedDemoData: false))
+        let options = CatalogStore.Options(seedDemoData: false)
+        if Serve.isPostgres(name) { return try PostgresStore(url: name, catalog: catalog, options: options) }
+        return try CatalogStore(path: name, catalog: catalog, options: options)
     } catch {
-        printError("cannot open \(path): \(error)")
+        printError("cannot open \(shown(name)): \(error)")
         throw ExitCode.failure
     }
 }
 
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// `database` as a command may print it: a PostgreSQL URL's password replaced by `***`.
+func shown(_ database: String) -> String {
+    guard Serve.isPostgres(database), let scheme = database.range(of: "://") else { return database }
+    let rest = database[scheme.upperBound...]
+    let authority = rest.prefix { $0 != "/" && $0 != "?" }
+    guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return database }
+    return String(database[..<authority.index(after: colon)]) + "***" + String(database[at...])
 }

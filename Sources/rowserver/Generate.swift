@@ -12,12 +12,22 @@ struct Generate: ParsableCommand {
             Counts default to the standard demo volume, so `generate --products 1000000` makes the demo \
             dataset with a million products. Everything is written in one transaction: all of it or nothing. \
             The same seed makes the same ids, so generating twice into one database fails; use another \
-            --seed or a new --db. Run it while the server is stopped.
+            --seed or a new --db. It may run while a server serves the database: the server's next answers show the new items.
             """
     )
 
     @Option(help: "The SQLite database file; created when missing. (ROWSERVER_DB)")
     var db: String = Environment.string("ROWSERVER_DB") ?? "./rowserver.sqlite"
+
+    @Option(
+        help: """
+            The database: postgres://user@host:port/db for PostgreSQL (its tables made when it has none); a file path \
+            is a SQLite file, as --db. (ROWSERVER_DATABASE)
+            """)
+    var database: String? = Environment.string("ROWSERVER_DATABASE")
+
+    /// Where the command writes: --database, else --db.
+    var destination: String { database ?? db }
 
     @Option(help: "The generator's seed: the same seed makes the same data and ids.")
     var seed: UInt64 = 1
@@ -93,17 +103,17 @@ struct Generate: ParsableCommand {
     /// Opens the database for `catalog` and runs `body` in one transaction with a progress line:
     /// all of it is written, or (on any failure, said on standard error) nothing.
     func load(_ catalog: Catalog, _ body: (CatalogBulkLoader, ProgressReporter) throws -> Void) throws {
-        let store = try openCommandStore(db, catalog: catalog)
+        let store = try openCommandStore(destination, catalog: catalog)
         let progress = ProgressReporter(label: "generating", unit: "items")
         do {
             let count = try store.bulkLoad { loader in
                 try body(loader, progress)
                 return loader.insertedCount
             }
-            progress.finish(count: count, message: "generated \(ProgressReporter.grouped(count)) items (seed \(seed)) into \(db)")
+            progress.finish(count: count, message: "generated \(ProgressReporter.grouped(count)) items (seed \(seed)) into \(shown(destination))")
         } catch StoreError.versionMismatch {
             progress.abandon()
-            printError("\(db) already holds items of seed \(seed): nothing was written; use another --seed or a new --db")
+            printError("\(shown(destination)) already holds items of seed \(seed): nothing was written; use another --seed or a new --db")
             throw ExitCode.failure
         } catch {
             progress.abandon()

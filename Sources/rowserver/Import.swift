@@ -29,6 +29,16 @@ struct Import: ParsableCommand {
     @Option(help: "The SQLite database file; created when missing. (ROWSERVER_DB)")
     var db: String = Environment.string("ROWSERVER_DB") ?? "./rowserver.sqlite"
 
+    @Option(
+        help: """
+            The database: postgres://user@host:port/db for PostgreSQL (its tables made when it has none); a file path \
+            is a SQLite file, as --db. (ROWSERVER_DATABASE)
+            """)
+    var database: String? = Environment.string("ROWSERVER_DATABASE")
+
+    /// Where the command writes: --database, else --db.
+    var destination: String { database ?? db }
+
     @Option(help: "Bad lines reported at most.")
     var maxErrors: Int = 20
 
@@ -43,7 +53,7 @@ struct Import: ParsableCommand {
             printError("unknown collection \"\(collection)\"; one of \(catalog.collections.map(\.name).joined(separator: ", "))")
             throw ExitCode.validationFailure
         }
-        let store = try openCommandStore(db, catalog: catalog)
+        let store = try openCommandStore(destination, catalog: catalog)
         let progress = ProgressReporter(label: "importing \(target.name)", unit: "lines")
         do {
             let importer = CatalogImporter(collection: target, catalog: catalog, reportLimit: maxErrors)
@@ -55,7 +65,7 @@ struct Import: ParsableCommand {
                     progress.update(count: step.lines, fraction: step.fraction)
                     if step.fraction == 1 { progress.note("read \(ProgressReporter.grouped(step.lines)) lines; committing…") }
                 }
-            progress.finish(count: count, message: "imported \(ProgressReporter.grouped(count)) \(target.name) into \(db)")
+            progress.finish(count: count, message: "imported \(ProgressReporter.grouped(count)) \(target.name) into \(shown(destination))")
         } catch {
             progress.abandon()
             printError("\(error)")

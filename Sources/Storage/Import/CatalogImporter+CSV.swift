@@ -10,7 +10,7 @@ import Foundation
 /// item's validation names the field and why. Quoted cells may span lines; records are numbered
 /// from 2 (the header is 1).
 extension CatalogImporter {
-    public func runCSV(path: String, into store: CatalogStore) throws(Failure) -> Int {
+    public func runCSV(path: String, into store: any BulkLoadingStore) throws(Failure) -> Int {
         // Read whole: on Linux, Foundation's InputStream reports bytes available at the end of a
         // file, and CSV.swift's stream reader then ends every file with `cannotReadFile`.
         // (JSON Lines stream line by line and suit files of any size.)

@@ -69,7 +69,7 @@ public struct CatalogImporter {
         }
     }
 
-    public func run(path: String, into store: CatalogStore, progress: (Progress) -> Void = { _ in }) throws(Failure) -> Int {
+    public func run(path: String, into store: any BulkLoadingStore, progress: (Progress) -> Void = { _ in }) throws(Failure) -> Int {
         guard let file = fopen(path, "r") else {
             throw .unreadable("cannot open \(path): \(String(cString: strerror(errno)))")
         }
