@@ -110,6 +110,14 @@ struct Serve: ParsableCommand {
     )
     var mmapMib: Int = Environment.int("ROWSERVER_MMAP_MIB") ?? 0
 
+    @Option(
+        help: """
+            With PostgreSQL: connections this instance opens at most (besides its listener's); requests beyond them wait up \
+            to the busy timeout, then get 503. Keep instances × this under the server's max_connections. \
+            (ROWSERVER_DATABASE_CONNECTIONS)
+            """)
+    var databaseConnections: Int = Environment.int("ROWSERVER_DATABASE_CONNECTIONS") ?? 16
+
     @Option(help: "trace, debug, info, notice, warning, error or critical: the application's log, on stderr. (ROWSERVER_LOG_LEVEL)")
     var logLevel: String = Environment.string("ROWSERVER_LOG_LEVEL") ?? "info"
 
@@ -130,6 +138,7 @@ struct Serve: ParsableCommand {
         guard maxBody >= 0 else { throw ValidationError("--max-body must not be negative") }
         guard responseCache >= 0 else { throw ValidationError("--response-cache must not be negative") }
         guard mmapMib >= 0 else { throw ValidationError("--mmap-mib must not be negative") }
+        guard (1...1_000).contains(databaseConnections) else { throw ValidationError("--database-connections must be 1 to 1000") }
         guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together: HTTPS needs both") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
@@ -189,7 +198,7 @@ struct Serve: ParsableCommand {
             let store: any ItemStore
             let tokenKey: [UInt8]
             if let url = database, Self.isPostgres(url) {
-                let postgres = try PostgresStore(url: url, catalog: catalog, options: options)
+                let postgres = try PostgresStore(url: url, catalog: catalog, options: options, connections: databaseConnections)
                 (store, tokenKey) = (postgres, try postgres.sharedTokenKey(orStore: Application.newTokenKey()))
             } else {
                 let path = database ?? db
