@@ -6,6 +6,7 @@
 # Extra arguments go to pytest (e.g. -k search).
 #   ROWSERVER_SCRATCH=.build-x   build (and keep screenshots) in another folder
 #   ROWSERVER_BIN=path           test this binary, built elsewhere: nothing is built
+#   scripts/browser-test.sh --install   only install what is missing (test.sh does it during its build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,7 @@ if ((${#missing[@]})); then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 fi
 python3 -c 'import selenium, pytest' 2>/dev/null || python3 -m pip install -q selenium pytest
+[[ ${1:-} == --install ]] && exit 0
 
 # The main build folder by default: after the Swift suites this build is a no-op.
 scratch=${ROWSERVER_SCRATCH:-.build}

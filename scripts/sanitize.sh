@@ -21,6 +21,13 @@ swift build --build-tests --sanitize="$kind" --scratch-path "$scratch"
 # keys, list, definitions, TLS and idempotency across a restart): they look for no race in the
 # test process, and each child is a sanitized binary that takes seconds to start (this stage
 # took 960 s of CI's 1,767 s with them). The sanitized binary's races are sanitized-load.sh's job.
+# Left out as well: the suites whose work is one request or one statement at a time (input
+# validation, rendering, parameters, OpenAPI, generated definitions, imports, schema changes,
+# restores), which add minutes under the sanitizer and no concurrency the kept suites lack: the
+# server core, the caches, keys, rate limits, idempotency, group commit, walks under concurrent
+# writes, the change feed and the commit counter all stay (410 s of CI's 1,982 s with them).
 swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" --skip signalShutsDownGracefully \
   --skip '(ExecutableTests|KeysCommandTests|ListCommandTests|DefinitionCommandTests|RateLimitCommandTests|TLSExecutableTests|IdempotencyRestartTests|ExternalWriteTests|BackupRestoreTests)/' \
+  --skip '(ExplorerRouteTests|ItemsBadInputTests|ItemsRelatedTests|JSONParseErrorHTTPTests|ListParametersTests|ListViewsTests|MergePatchRouteTests|OpenAPICatalogTests|OpenAPIDocumentTests|RandomDefinitionTests|TicketsExampleTests|YAMLNodeTests|TokenTests|StoreErrorHTTPTests|PlannedRowWriterTests|ListCacheKeyTests)/' \
+  --skip '(CSVImportTests|ImportTests|SeedingTests|CatalogSchemaTests|StatementRowTests|StoreRestoreTests|TitleRangeTests)/' \
   --skip '(RowKitTests|DefinitionsTests|DomainTests)\.'
