@@ -4,6 +4,7 @@
 #   ./scripts/cluster.sh                 builds in release mode, serves on http://127.0.0.1:8080 until Ctrl-C
 #   PORT=9000 INSTANCES=3 ./scripts/cluster.sh
 #   ROWSERVER_BIN=.build/debug/rowserver ./scripts/cluster.sh   (a binary already built)
+#   PRODUCTS=100000 ./scripts/cluster.sh   the demo data with that many products (`rowserver generate`)
 # PostgreSQL runs in a temporary folder as the postgres user (scripts/postgres.sh), filled with the
 # demo data by the first instance; everything stops and the folders go on exit. It prints each
 # instance's port and PID (kill -9 one to watch nginx move its traffic to the others), and the
@@ -51,7 +52,11 @@ start_instance() {
   ports+=("$(grep -o '[0-9]*$' "$log")")
 }
 
-# The first makes the tables and the demo data; the others find them.
+# With PRODUCTS, `generate` makes the tables and the data; else the first instance makes them with
+# the demo data, and the others find them.
+if [[ -n ${PRODUCTS:-} ]]; then
+  "$bin" generate --database "$url" --products "$PRODUCTS" >/dev/null
+fi
 for i in $(seq "$instances"); do start_instance "$i"; done
 
 upstreams=$(for p in "${ports[@]}"; do echo "        server 127.0.0.1:$p max_fails=1 fail_timeout=2s;"; done)
@@ -95,6 +100,9 @@ done
 
 echo "rowserver cluster listening on http://127.0.0.1:$port (nginx)"
 for i in $(seq "$instances"); do echo "  instance $i: http://127.0.0.1:${ports[$((i - 1))]} (pid ${pids[$((i - 1))]})"; done
+echo "  nginx: pid ${pids[-1]}"
 echo "  database: $url"
+echo "  postgres folder: $postgres_dir"
+echo "  logs: $work"
 # Until Ctrl-C (or SIGTERM): then everything stops.
 wait "${pids[-1]}"

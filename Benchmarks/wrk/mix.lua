@@ -13,6 +13,11 @@
 -- Every write needs an API key: ROWSERVER_KEY in the environment (the harness that starts rowserver
 -- makes one with `rowserver keys create`), sent as Authorization: Bearer on writes only.
 --
+-- With ROWSERVER_ACKS=FILE, each thread writes FILE.<thread> as it goes: one line per write sent
+-- ("sent-patch ID", "sent-delete ID") and per write acknowledged ("created ID", "patched ID",
+-- "deleted ID"), so a harness can check afterwards that no acknowledged write was lost (a delete
+-- carries X-Request-ID: mix-delete-ID, which the answer echoes: a 204 names nothing else).
+--
 -- usage: ROWSERVER_KEY=rsk_... wrk -t1 ... -s mix.lua http://host:port -- PATHS-FILE [MIX]
 -- done() prints `MIX {json}`: requests, latency percentiles in µs, socket errors, responses by
 -- status class (s2xx … s5xx) and writes answered (created, patched, deleted).
@@ -20,12 +25,14 @@ local threads = {}
 
 function setup(thread)
     table.insert(threads, thread)
+    thread:set("thread_number", #threads)
 end
 
 local reads, readCount, index, counter, mix, writeTurn = {}, 0, 0, 0, 10, 0
 local fresh, patched = { first = 1, last = 0 }, { first = 1, last = 0 }
 local tokens = {}
 local key = os.getenv("ROWSERVER_KEY") or ""
+local acks = nil
 s2xx, s3xx, s4xx, s5xx, created, patchedCount, deleted = 0, 0, 0, 0, 0, 0, 0
 
 local function push(queue, value)
@@ -61,6 +68,11 @@ function init(args)
         end
     end
     mix = tonumber(args[2] or "10")
+    local ackPath = os.getenv("ROWSERVER_ACKS") or ""
+    if ackPath ~= "" then
+        acks = io.open(ackPath .. "." .. tostring(thread_number or 1), "w")
+        acks:setvbuf("line")
+    end
     -- Runs shorter than the file still reach every scenario: the file is shuffled, and each run
     -- starts somewhere else in it.
     math.randomseed(os.time())
@@ -73,15 +85,22 @@ local function keyed(headers)
     return headers
 end
 
+local function ack(what, id)
+    if acks and id then acks:write(what, " ", id, "\n") end
+end
+
 local function write()
     writeTurn = writeTurn + 1
     local turn = writeTurn % 3
     if turn == 0 and patched.first <= patched.last then
         local item = pop(patched)
-        return wrk.format("DELETE", "/v1/products/" .. item.id, keyed({ ["If-Match"] = item.etag }))
+        ack("sent-delete", item.id)
+        return wrk.format("DELETE", "/v1/products/" .. item.id,
+            keyed({ ["If-Match"] = item.etag, ["X-Request-ID"] = "mix-delete-" .. item.id }))
     end
     if turn ~= 1 and fresh.first <= fresh.last then
         local item = pop(fresh)
+        ack("sent-patch", item.id)
         local body = string.format('{"name":"Mix %d patched","price":{"minorUnits":%d}}', counter, counter % 100000)
         return wrk.format("PATCH", "/v1/products/" .. item.id,
             keyed({ ["Content-Type"] = "application/merge-patch+json", ["If-Match"] = item.etag }), body)
@@ -116,18 +135,22 @@ function response(status, headers, body)
         local id = (headers["Location"] or ""):match("^/v1/products/(.+)$")
         if id then
             created = created + 1
+            ack("created", id)
             push(fresh, { id = id, etag = headers["ETag"] })
         end
     elseif status == 200 and body:sub(1, 11) == '{"id":"prd_' then
         if body:find('"name":"Mix %d+ patched"') then
             patchedCount = patchedCount + 1
-            push(patched, { id = body:match('^{"id":"([^"]+)"'), etag = headers["ETag"] })
+            local id = body:match('^{"id":"([^"]+)"')
+            ack("patched", id)
+            push(patched, { id = id, etag = headers["ETag"] })
         end
     elseif status == 200 and body:sub(1, 11) == '{"changes":' then
         local feed, since = body:match('"next":"/v1/(%w+)/changes%?since=([^"]+)"')
         if feed then tokens[feed] = since end
     elseif status == 204 then
         deleted = deleted + 1
+        ack("deleted", (headers["X-Request-ID"] or ""):match("^mix%-delete%-(.+)$"))
     end
 end
 
