@@ -3,6 +3,22 @@ import Domain
 import Foundation
 import Storage
 
+/// The database `import` and `generate` write into: `--database` (PostgreSQL's URL, or a file),
+/// else `--db`.
+struct FilledDatabase: ParsableArguments {
+    @Option(help: "The SQLite database file; created when missing. (ROWSERVER_DB)")
+    var db: String = Environment.string("ROWSERVER_DB") ?? "./rowserver.sqlite"
+
+    @Option(
+        help: """
+            The database: postgres://user@host:port/db for PostgreSQL (its tables made when it has none); a file path \
+            is a SQLite file, as --db. (ROWSERVER_DATABASE)
+            """)
+    var database: String? = Environment.string("ROWSERVER_DATABASE")
+
+    var destination: String { database ?? db }
+}
+
 /// The store a command that fills one (`import`, `generate`) writes into: a PostgreSQL database
 /// for a `postgres://` URL, else a SQLite file; never seeded with the demo. One that cannot be
 /// opened is said on standard error and the command fails.

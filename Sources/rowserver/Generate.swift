@@ -16,18 +16,7 @@ struct Generate: ParsableCommand {
             """
     )
 
-    @Option(help: "The SQLite database file; created when missing. (ROWSERVER_DB)")
-    var db: String = Environment.string("ROWSERVER_DB") ?? "./rowserver.sqlite"
-
-    @Option(
-        help: """
-            The database: postgres://user@host:port/db for PostgreSQL (its tables made when it has none); a file path \
-            is a SQLite file, as --db. (ROWSERVER_DATABASE)
-            """)
-    var database: String? = Environment.string("ROWSERVER_DATABASE")
-
-    /// Where the command writes: --database, else --db.
-    var destination: String { database ?? db }
+    @OptionGroup var fills: FilledDatabase
 
     @Option(help: "The generator's seed: the same seed makes the same data and ids.")
     var seed: UInt64 = 1
@@ -103,17 +92,18 @@ struct Generate: ParsableCommand {
     /// Opens the database for `catalog` and runs `body` in one transaction with a progress line:
     /// all of it is written, or (on any failure, said on standard error) nothing.
     func load(_ catalog: Catalog, _ body: (CatalogBulkLoader, ProgressReporter) throws -> Void) throws {
-        let store = try openCommandStore(destination, catalog: catalog)
+        let store = try openCommandStore(fills.destination, catalog: catalog)
         let progress = ProgressReporter(label: "generating", unit: "items")
         do {
             let count = try store.bulkLoad { loader in
                 try body(loader, progress)
                 return loader.insertedCount
             }
-            progress.finish(count: count, message: "generated \(ProgressReporter.grouped(count)) items (seed \(seed)) into \(shown(destination))")
+            progress.finish(
+                count: count, message: "generated \(ProgressReporter.grouped(count)) items (seed \(seed)) into \(shown(fills.destination))")
         } catch StoreError.versionMismatch {
             progress.abandon()
-            printError("\(shown(destination)) already holds items of seed \(seed): nothing was written; use another --seed or a new --db")
+            printError("\(shown(fills.destination)) already holds items of seed \(seed): nothing was written; use another --seed or a new --db")
             throw ExitCode.failure
         } catch {
             progress.abandon()

@@ -26,18 +26,7 @@ struct Import: ParsableCommand {
     @Option(help: "jsonl or csv; by default from the file's name (.csv is CSV).")
     var format: String?
 
-    @Option(help: "The SQLite database file; created when missing. (ROWSERVER_DB)")
-    var db: String = Environment.string("ROWSERVER_DB") ?? "./rowserver.sqlite"
-
-    @Option(
-        help: """
-            The database: postgres://user@host:port/db for PostgreSQL (its tables made when it has none); a file path \
-            is a SQLite file, as --db. (ROWSERVER_DATABASE)
-            """)
-    var database: String? = Environment.string("ROWSERVER_DATABASE")
-
-    /// Where the command writes: --database, else --db.
-    var destination: String { database ?? db }
+    @OptionGroup var fills: FilledDatabase
 
     @Option(help: "Bad lines reported at most.")
     var maxErrors: Int = 20
@@ -53,7 +42,7 @@ struct Import: ParsableCommand {
             printError("unknown collection \"\(collection)\"; one of \(catalog.collections.map(\.name).joined(separator: ", "))")
             throw ExitCode.validationFailure
         }
-        let store = try openCommandStore(destination, catalog: catalog)
+        let store = try openCommandStore(fills.destination, catalog: catalog)
         let progress = ProgressReporter(label: "importing \(target.name)", unit: "lines")
         do {
             let importer = CatalogImporter(collection: target, catalog: catalog, reportLimit: maxErrors)
@@ -65,7 +54,7 @@ struct Import: ParsableCommand {
                     progress.update(count: step.lines, fraction: step.fraction)
                     if step.fraction == 1 { progress.note("read \(ProgressReporter.grouped(step.lines)) lines; committing…") }
                 }
-            progress.finish(count: count, message: "imported \(ProgressReporter.grouped(count)) \(target.name) into \(shown(destination))")
+            progress.finish(count: count, message: "imported \(ProgressReporter.grouped(count)) \(target.name) into \(shown(fills.destination))")
         } catch {
             progress.abandon()
             printError("\(error)")
