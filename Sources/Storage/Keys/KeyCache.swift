@@ -7,16 +7,22 @@ import Foundation
 /// Keys read by the server, kept between requests: a lookup through the connection pool cost
 /// about 87,000 instructions and 60 µs of CPU per keyed request, four times a cached page.
 ///
-/// `keys create` and `keys revoke` run in other processes and write the same file, so every
-/// entry is checked against the file itself: the database and its write-ahead log's size,
-/// modification time and inode, one `stat` each per lookup. Any commit to the file (a key
-/// revoked, or any write) changes them and empties the cache; the next lookup reads the table
-/// again, so a revoked key is refused from the next request on. Entries are also dropped after
-/// `maximumAge` seconds, in case two commits ever left the stamps as they were.
+/// `keys create` and `keys revoke` run in other processes, so every entry is checked against a
+/// stamp of the database taken per lookup, and any change of the stamp empties the cache; the
+/// next lookup reads the table again, so a revoked key is refused from the next request on.
+/// - A SQLite file's stamp is the database and its write-ahead log's size, modification time and
+///   inode (one `stat` each): any commit to the file changes them.
+/// - A PostgreSQL database's is its listener's generation, which every commit of every instance
+///   moves (`keys create` and `keys revoke` notify too); while the listener is not connected there
+///   is no stamp, and every lookup reads the table.
+///
+/// Entries are also dropped after `maximumAge` seconds, in case two commits ever left a stamp as
+/// it was.
 final class KeyCache: Sendable {
     struct Stamp: Equatable {
-        var database: FileStamp
-        var log: FileStamp
+        var database = FileStamp()
+        var log = FileStamp()
+        var generation: UInt64 = 0
     }
 
     struct FileStamp: Equatable {
@@ -31,15 +37,27 @@ final class KeyCache: Sendable {
         var entries: [String: (record: APIKeyRecord?, time: Double)] = [:]
     }
 
-    private let databasePath: String
-    private let logPath: String
+    /// The database's stamp now; nil when nothing can be vouched for.
+    private let currentStamp: @Sendable () -> Stamp?
     private let state = Locked(State())
     let maximumAge: Double
     let maximumEntries: Int
 
-    init(databasePath: String, maximumAge: Double = 2, maximumEntries: Int = 10_000) {
-        self.databasePath = databasePath
-        self.logPath = databasePath + "-wal"
+    /// Entries checked against the SQLite file at `databasePath` and its write-ahead log.
+    convenience init(databasePath: String, maximumAge: Double = 2, maximumEntries: Int = 10_000) {
+        let logPath = databasePath + "-wal"
+        self.init(maximumAge: maximumAge, maximumEntries: maximumEntries) {
+            Stamp(database: Self.stamp(databasePath), log: Self.stamp(logPath))
+        }
+    }
+
+    /// Entries checked against `generation` (a PostgreSQL listener's; nil: not listening).
+    convenience init(generation: @escaping @Sendable () -> UInt64?, maximumAge: Double = 2, maximumEntries: Int = 10_000) {
+        self.init(maximumAge: maximumAge, maximumEntries: maximumEntries) { generation().map { Stamp(generation: $0) } }
+    }
+
+    private init(maximumAge: Double, maximumEntries: Int, stamp: @escaping @Sendable () -> Stamp?) {
+        self.currentStamp = stamp
         self.maximumAge = maximumAge
         self.maximumEntries = maximumEntries
     }
@@ -47,7 +65,7 @@ final class KeyCache: Sendable {
     /// The key `id` as the table holds it now (nil: no such key), reading it with `read` when
     /// the cache cannot vouch for it.
     func key(id: String, read: (String) throws(StoreError) -> APIKeyRecord?) throws(StoreError) -> APIKeyRecord? {
-        let stamp = Stamp(database: Self.stamp(databasePath), log: Self.stamp(logPath))
+        guard let stamp = currentStamp() else { return try read(id) }
         let now = Date.timeIntervalSinceReferenceDate
         let cached = state.withLock { state -> APIKeyRecord?? in
             if state.stamp != stamp {

@@ -9,20 +9,26 @@ import GRDB
 /// data); a server reads keys through its catalog store's connections (`CatalogStore.keys`).
 public final class KeyStore: Sendable {
     private let database: any SQLDatabase
-    /// SQLite's: entries checked against the file per lookup. PostgreSQL's store has none yet:
-    /// every keyed request reads the key.
+    /// Entries checked per lookup against the file (SQLite) or the listener's generation
+    /// (PostgreSQL); none for a command, which looks each key up once.
     private let cache: KeyCache?
+    /// Run in each key write's transaction on PostgreSQL: every instance's listener hears it, and
+    /// their key caches empty.
+    private let announcement: String?
 
     /// Keys through connections the caller opened, and already made the table in.
     init(pool: DatabasePool) {
         self.database = pool
         self.cache = KeyCache(databasePath: pool.path)
+        self.announcement = nil
     }
 
-    /// Keys in a PostgreSQL database whose tables exist (`PostgresSchema`).
-    init(postgres: PostgresPool) {
+    /// Keys in a PostgreSQL database whose tables exist (`PostgresSchema`), cached while
+    /// `generation` (the store's listener's) stays as it was; none without one.
+    init(postgres: PostgresPool, generation: (@Sendable () -> UInt64?)? = nil) {
         self.database = postgres
-        self.cache = nil
+        self.cache = generation.map { KeyCache(generation: $0) }
+        self.announcement = "SELECT pg_notify('\(PostgresStore.channel)', 'keys')"
     }
 
     static let createTable = """
@@ -38,6 +44,7 @@ public final class KeyStore: Sendable {
             let pool = try DatabasePool(path: path, configuration: configuration)
             database = pool
             cache = KeyCache(databasePath: pool.path)
+            announcement = nil
             try pool.write { db in try db.execute(sql: Self.createTable) }
         } catch {
             throw StoreError.from(error)
@@ -56,6 +63,7 @@ public final class KeyStore: Sendable {
                         key.id.databaseValue, key.name.databaseValue, Data(key.secretHash).databaseValue,
                         key.scopes.joined(separator: " ").databaseValue, key.createdAt.databaseValue, key.revokedAt.databaseValue,
                     ])
+                if let announcement { try db.run(announcement, []) }
             }
         } catch {
             throw StoreError.from(error)
@@ -91,7 +99,10 @@ public final class KeyStore: Sendable {
     public func revoke(id: String, at time: Int64) throws(StoreError) -> Bool {
         do {
             return try database.writing { db in
-                try db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [time.databaseValue, id.databaseValue]) > 0
+                let revoked =
+                    try db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [time.databaseValue, id.databaseValue]) > 0
+                if revoked, let announcement { try db.run(announcement, []) }
+                return revoked
             }
         } catch {
             throw StoreError.from(error)

@@ -42,8 +42,9 @@ public final class PostgresStore: ItemStore {
         self.renderers = renderers
         pool = PostgresPool(url: url, maximum: connections, wait: options.busyTimeout)
         idempotency = IdempotencyStore(database: pool)
-        keys = KeyStore(postgres: pool)
-        listener = PostgresListener(url: url, channel: Self.channel)
+        let listener = PostgresListener(url: url, channel: Self.channel)
+        self.listener = listener
+        keys = KeyStore(postgres: pool) { listener.generation }
         let ordered = catalog.collections.compactMap { tables[$0.name] }
         let isNew: Bool
         do {

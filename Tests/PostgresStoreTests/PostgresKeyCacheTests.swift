@@ -1,0 +1,53 @@
+import Definitions
+import Domain
+import Foundation
+import Testing
+
+@testable import Storage
+
+/// An instance's keys on PostgreSQL come from memory while no commit happened anywhere, and a key
+/// revoked by `rowserver keys revoke` (another process) is refused within a second.
+@Suite(.enabled(if: PostgresTestServer.url != nil, PostgresTestServer.missingReason))
+struct PostgresKeyCacheTests {
+    static func key(_ id: String) -> APIKeyRecord {
+        APIKeyRecord(id: id, name: "test", secretHash: Array(repeating: 7, count: 32), scopes: ["write"], createdAt: 1)
+    }
+
+    /// Waits up to a second for `condition`.
+    static func within(_ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(1)
+        while try !condition() {
+            if Date() > deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
+    @Test func aKeyIsReadOnceUntilACommitAnywhereAndARevocationIsSeenWithinASecond() throws {
+        let catalog = try DefinitionLoader.demo()
+        let url = try PostgresTestServer.freshDatabase()
+        let store = try PostgresStore(url: url, catalog: catalog, options: .init(seedDemoData: false))
+        defer { store.close() }
+        let command = try PostgresStore.keys(url: url)
+        try command.add(Self.key("aaaaaaaaaaaa"))
+        // The listener connects on its own thread: until then nothing is cached.
+        #expect(try Self.within { try store.keys.current(id: "aaaaaaaaaaaa") != nil && store.listener.generation != nil })
+        #expect(try store.keys.current(id: "aaaaaaaaaaaa")?.revokedAt == nil)
+
+        // Changed behind the store's back, without a notification: the cache still vouches.
+        let direct = try PostgresConnection(url: url)
+        _ = try direct.execute("UPDATE api_keys SET name = 'renamed' WHERE id = 'aaaaaaaaaaaa'")
+        #expect(try store.keys.current(id: "aaaaaaaaaaaa")?.name == "test")
+        // Any commit anywhere moves the generation: the next lookup reads the table.
+        _ = try direct.execute("SELECT pg_notify('\(PostgresStore.channel)', 'elsewhere')")
+        #expect(try Self.within { try store.keys.current(id: "aaaaaaaaaaaa")?.name == "renamed" })
+
+        // `keys revoke` in another process notifies: refused within a second.
+        #expect(try command.revoke(id: "aaaaaaaaaaaa", at: 5))
+        #expect(try Self.within { try store.keys.current(id: "aaaaaaaaaaaa")?.revokedAt == 5 })
+        // A key added later is found at once: a miss is never kept past a commit.
+        #expect(try store.keys.current(id: "bbbbbbbbbbbb") == nil)
+        try command.add(Self.key("bbbbbbbbbbbb"))
+        #expect(try Self.within { try store.keys.current(id: "bbbbbbbbbbbb") != nil })
+    }
+}
