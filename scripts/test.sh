@@ -17,6 +17,10 @@
 # under its own load only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The PostgreSQL server is this script's own (started below, after the background's fork): one
+# named by the caller's environment would reach the background's suites, and could be gone before
+# they end.
+unset ROWSERVER_TEST_POSTGRES ROWSERVER_TEST_POSTGRES_DIR ROWSERVER_TEST_STORE
 # Runs one stage and says how long it took (CI must stay under 30 minutes).
 # Returns the stage's status itself: `set -e` does not act inside a function called from an && list.
 stage() {

@@ -87,7 +87,8 @@ enum PostgresSchema {
     /// A derived column's SQLite declaration (`TEXT NOT NULL DEFAULT ''`…) in PostgreSQL.
     static func declaration(_ sqlite: String) -> String {
         let parts = sqlite.split(separator: " ", maxSplits: 1).map(String.init)
-        return type(parts[0]) + (parts.count > 1 ? " " + parts[1] : "")
+        guard let first = parts.first else { return sqlite }
+        return type(first) + (parts.count > 1 ? " " + parts[1] : "")
     }
 
     static func dialect(_ db: any SQLConnection) -> SchemaDialect {
