@@ -40,10 +40,12 @@ READS = ["health", "page1", "page1-gzip", "deep", "sorted", "sections", "people-
          "revalidate"]
 MODES = {"cached": [], "uncached": ["--response-cache", "0"]}
 # What authentication and rate limiting cost (`--variants`): the same binary without either,
-# with rate limits on (limits no scenario reaches), with a read key on every request, and both.
+# with rate limits on (limits no scenario reaches), with a read key on every request, and both;
+# `logged`: the default configuration's access log, to a file (what a line costs the request).
 LIMITS = {"ROWSERVER_RATE_LIMIT": "on", "ROWSERVER_RATE_LIMIT_ADDRESS": "100000000/s", "ROWSERVER_RATE_LIMIT_KEY": "100000000/s"}
 VARIANTS = {"plain": ({"ROWSERVER_RATE_LIMIT": "off"}, False), "limits": (LIMITS, False),
-            "key": ({"ROWSERVER_RATE_LIMIT": "off"}, True), "both": (LIMITS, True)}
+            "key": ({"ROWSERVER_RATE_LIMIT": "off"}, True), "both": (LIMITS, True),
+            "logged": ({"ROWSERVER_RATE_LIMIT": "off", "ROWSERVER_ACCESS_LOG": str(OUT / "access.log")}, False)}
 
 
 def requests_of(spec, count):
@@ -135,7 +137,7 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep each scenario's callgrind dump in .build/bench/count")
     parser.add_argument("--label", default="this", help="the folder name of this binary's dumps (LABEL-cached, …)")
     parser.add_argument("--variants", default=None,
-                        help="plain,limits,key,both: the binary alone, each variant's count over plain's (no baseline)")
+                        help="plain,limits,key,both,logged: the binary alone, each variant's count over plain's (no baseline)")
     arguments = parser.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("valgrind is missing: apt-get install valgrind")

@@ -71,9 +71,10 @@ public final class Application: Sendable {
         HealthController(checks: dependencies.healthChecks).register(in: &router)
         MetricsController(registry: dependencies.registry, accessLog: dependencies.accessLog).register(in: &router)
         ExplorerController().register(in: &router)
-        let cache = ResponseCache(maxEntries: dependencies.responseCacheEntries)
+        let cache = ResponseCache(maxEntries: dependencies.responseCacheEntries, name: "lists", registry: dependencies.registry)
         let details = ResponseCache(
-            maxEntries: dependencies.responseCacheEntries * detailEntriesPerListEntry, maxBytes: 16 * 1024 * 1024)
+            maxEntries: dependencies.responseCacheEntries * detailEntriesPerListEntry, maxBytes: 16 * 1024 * 1024, name: "details",
+            registry: dependencies.registry)
         if let store = dependencies.store {
             let served = ServedCatalog(store: store)
             let spec = OpenAPIDocument.yaml(for: served.catalog, version: RowserverVersion.current)

@@ -16,6 +16,11 @@ public protocol ItemStore: AnyObject, Sendable {
     /// The newest sequence in the change log (a "from now" token).
     func latestSequence() throws(StoreError) -> Int64
 
+    /// Whether none of `items` changed after `sequence`, by any writer, as far as the store
+    /// knows without reading them: an answer made from them at `sequence` is still exact. False
+    /// when one did, or when the store cannot tell (`RecentChanges`).
+    func unchanged(_ items: [ItemAddress], since sequence: Int64) throws(StoreError) -> Bool
+
     /// A page of items, with the items their references point to.
     func page(_ query: CatalogQuery) throws(StoreError) -> CatalogPage
 

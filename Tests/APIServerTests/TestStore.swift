@@ -11,6 +11,8 @@ struct TestStore: Sendable {
     let store: any ItemStore
     let keys: KeyStore
     let close: @Sendable () -> Void
+    /// A second store on the same database, as another process would open it.
+    let another: @Sendable () throws -> TestStore
 
     /// The PostgreSQL server these suites run against; nil: SQLite.
     static let postgresURL: String? = {
@@ -25,8 +27,7 @@ struct TestStore: Sendable {
     /// are copies of it (`CREATE DATABASE … TEMPLATE`), not seeded again.
     static func open(catalog: Catalog, options: CatalogStore.Options, file: String, template: String? = nil) throws -> TestStore {
         guard let url = postgresURL else {
-            let store = try CatalogStore(path: file, catalog: catalog, options: options)
-            return TestStore(store: store, keys: store.keys, close: { try? store.close() })
+            return try sqlite(catalog: catalog, options: options, file: file)
         }
         let database: String
         if let template {
@@ -36,8 +37,20 @@ struct TestStore: Sendable {
         } else {
             database = try newDatabase(url)
         }
+        return try postgres(catalog: catalog, options: options, database: database)
+    }
+
+    private static func sqlite(catalog: Catalog, options: CatalogStore.Options, file: String) throws -> TestStore {
+        let store = try CatalogStore(path: file, catalog: catalog, options: options)
+        return TestStore(
+            store: store, keys: store.keys, close: { try? store.close() }, another: { try sqlite(catalog: catalog, options: options, file: file) })
+    }
+
+    private static func postgres(catalog: Catalog, options: CatalogStore.Options, database: String) throws -> TestStore {
         let store = try PostgresStore(url: database, catalog: catalog, options: options, connections: 4)
-        return TestStore(store: store, keys: store.keys, close: { store.close() })
+        return TestStore(
+            store: store, keys: store.keys, close: { store.close() },
+            another: { try postgres(catalog: catalog, options: options, database: database) })
     }
 
     private static let templates = Templates()

@@ -1,20 +1,38 @@
 import HTTPServer
+import Prometheus
+import Storage
 
 /// Finished responses by a key of everything that shapes their bytes, so a repeated GET costs
 /// a lookup instead of a query and an encoding.
 ///
-/// Correct by construction rather than by invalidation: a key holds the versions of the
-/// collections its answer reads (bumped by every committed change), the request target or item
-/// and the locale (`ListCacheKey`, `DetailCacheKey`), so any change that could alter the bytes
-/// changes the key, and a stale entry can only age out, never be served. Bounded by entries
-/// and by bytes; when full, the oldest half is dropped (cheap, and hot pages come straight back).
+/// Correct by construction rather than by invalidation. A page's key holds the versions of the
+/// collections it reads (bumped by every committed change), its request target and locale
+/// (`ListCacheKey`), so any change that could alter its bytes changes the key. A detail's key
+/// is its item and locale (`DetailCacheKey`), and its entry watches the items it was made from
+/// (`Watch`): it is served only while the store vouches that none of them changed since, so
+/// writes to other items of its collection leave it kept. Either way a stale entry can only
+/// age out, never be served. Bounded by entries and by bytes; when full, the oldest half is
+/// dropped (cheap, and hot pages come straight back).
 ///
 /// Split into shards by a hash of the key, each behind its own lock: every cached request
 /// takes one, and with one lock the libmicrohttpd threads queued on it (futex waits showed in
 /// profiles of the detail benchmark). A small cache keeps one shard, so its bounds hold exactly.
 final class ResponseCache: Sendable {
+    /// The items an entry was made from, and the change-log sequence it was made at: it holds
+    /// while none of them changed after that (`ItemStore.unchanged`).
+    struct Watch: Sendable {
+        var sequence: Int64
+        var items: [ItemAddress]
+    }
+
+    private struct Entry {
+        var response: Response
+        var order: UInt64
+        var watch: Watch?
+    }
+
     private struct Shard {
-        var entries: [String: (response: Response, order: UInt64)] = [:]
+        var entries: [String: Entry] = [:]
         var bytes = 0
         var clock: UInt64 = 0
     }
@@ -29,7 +47,15 @@ final class ResponseCache: Sendable {
     static let minimumShardEntries = 128
     static let maximumShards = 16
 
-    init(maxEntries: Int = 2_048, maxBytes: Int = 32 * 1024 * 1024) {
+    /// `name` and `registry`: where its lookups are counted (nil: not counted).
+    init(maxEntries: Int = 2_048, maxBytes: Int = 32 * 1024 * 1024, name: String = "", registry: PrometheusCollectorRegistry? = nil) {
+        lookups = registry.map { registry in
+            let help = "Response cache lookups: hit (answered from memory) or miss (made again)."
+            return (
+                registry.makeCounter(name: Self.lookupsMetric, labels: [("cache", name), ("result", "hit")], help: help),
+                registry.makeCounter(name: Self.lookupsMetric, labels: [("cache", name), ("result", "miss")], help: help)
+            )
+        }
         self.maxEntries = maxEntries
         self.maxBytes = maxBytes
         let count = min(Self.maximumShards, max(1, maxEntries / Self.minimumShardEntries))
@@ -40,14 +66,34 @@ final class ResponseCache: Sendable {
 
     var shardCount: Int { shards.count }
 
+    /// Lookups answered from memory and not: `rowserver_response_cache_lookups_total` with
+    /// `cache` (its name) and `result` (`hit`, `miss`) in `/metrics`.
+    private let lookups: (hit: Counter, miss: Counter)?
+
+    static let lookupsMetric = "rowserver_response_cache_lookups_total"
+
     func lookup(_ key: String) -> Response? {
-        shard(for: key).withLock { $0.entries[key]?.response }
+        let found = shard(for: key).withLock { $0.entries[key]?.response }
+        count(found != nil)
+        return found
+    }
+
+    /// The entry under `key` with what it watches; the caller asks the store whether it still
+    /// holds, and says so (`count`).
+    func watchedEntry(_ key: String) -> (response: Response, watch: Watch?)? {
+        shard(for: key).withLock { shard in shard.entries[key].map { ($0.response, $0.watch) } }
+    }
+
+    /// Counts a lookup as a hit or a miss.
+    func count(_ hit: Bool) {
+        guard let lookups else { return }
+        (hit ? lookups.hit : lookups.miss).increment()
     }
 
     /// Keeps `response` under `key` and returns it as kept: with a box for its gzip body, which
     /// the first gzip answer of it fills (`EncodedBodies`), so return the kept one.
     @discardableResult
-    func store(_ response: Response, for key: String) -> Response {
+    func store(_ response: Response, for key: String, watching watch: Watch? = nil) -> Response {
         let size = response.body.count
         guard maxEntries > 0, size <= maxBytes / 16 else { return response }
         var response = response
@@ -67,7 +113,7 @@ final class ResponseCache: Sendable {
         }
         shard.withLock { shard in
             shard.clock &+= 1
-            if let old = shard.entries.updateValue((response, shard.clock), forKey: key) {
+            if let old = shard.entries.updateValue(Entry(response: response, order: shard.clock, watch: watch), forKey: key) {
                 shard.bytes -= Self.bytes(of: old.response)
             }
             shard.bytes += size

@@ -92,13 +92,19 @@ struct CatalogItemsController: Sendable {
     ) throws -> Response {
         let locale = request.renderContext.locale
         let store = store
-        let key = try DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale) { try store.version(of: $0) }
-        if let cached = details.lookup(key) {
+        let key = DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale)
+        let kept = details.watchedEntry(key)
+        let holds = try kept.map { kept in try kept.watch.map { try store.unchanged($0.items, since: $0.sequence) } ?? false } ?? false
+        details.count(holds)
+        if let cached = kept?.response, holds {
             if let tag = cached.headers["ETag"], EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
                 return CatalogListController.notModified(tag: tag, locale: locale)
             }
             return cached
         }
+        // Read before the item: every change up to it is in what is read next, so the entry
+        // watches from here (a later change read too only makes it be made again).
+        let sequence = try store.latestSequence()
         let item = try load()
         let related = try related(item, in: collection)
         let tag = EntityTag.detail(version: related.version, locale: locale)
@@ -106,7 +112,8 @@ struct CatalogItemsController: Sendable {
             return CatalogListController.notModified(tag: tag, locale: locale)
         }
         let response = detailResponse(item.item, collection: collection, related: related, context: request.renderContext)
-        return details.store(response, for: key)
+        let watch = ResponseCache.Watch(sequence: sequence, items: [ItemAddress(collection.name, id)] + related.watched)
+        return details.store(response, for: key, watching: watch)
     }
 
     func load(_ collection: ServedCollection, _ id: EntityID) throws -> Versioned<Item> {
@@ -122,6 +129,8 @@ struct CatalogItemsController: Sendable {
     struct Related {
         var references: ReferencedItems
         var version: Int64
+        /// Every item a reference names, found or not: a detail shows them, or shows them missing.
+        var watched: [ItemAddress] = []
     }
 
     func related(_ versioned: Versioned<Item>, in collection: ServedCollection) throws -> Related {
@@ -130,6 +139,7 @@ struct CatalogItemsController: Sendable {
         let store = store
         for reference in collection.definition.references {
             guard let slot = reference.field.slot, let id = item[slot: slot].reference else { continue }
+            related.watched.append(ItemAddress(reference.target, id))
             if let found = try store.item(reference.target, id: id) {
                 related.references.insert(found.item)
                 related.version = max(related.version, found.version)

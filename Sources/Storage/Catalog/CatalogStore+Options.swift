@@ -23,6 +23,9 @@ extension CatalogStore {
         public var busyTimeout: Double
         /// Where a search changes plans (`CatalogStore+Search.swift`).
         public var search = SearchLimits()
+        /// Items whose newest change the store keeps in memory (`RecentChanges`), so a kept
+        /// detail outlives writes to other items; past it, the older half is forgotten.
+        public var recentChanges = RecentChanges.defaultCapacity
 
         public init(
             seedDemoData: Bool = false, changeRetention: Int = 100_000, maximumBatchSize: Int = 1_024, cacheSizeKiB: Int = 8_192,

@@ -76,6 +76,8 @@ extension CatalogStore {
         do {
             var versions: [String: Int64] = [:]
             var latest: Int64 = 0
+            var changes: [ChangedItem] = []
+            var startSequence: Int64 = 0
             var before: UInt32 = 0
             try db.inTransaction(.immediate) {
                 before = commits.value
@@ -97,10 +99,11 @@ extension CatalogStore {
                     }
                 }
                 try writer.search.apply(db)
-                (versions, latest) = try finish(db, since: start)
+                (versions, latest, changes) = try finishNamingChanges(db, since: start)
+                startSequence = start
                 return .commit
             }
-            state.withLock { $0.apply(versions: versions, latest: latest, committedAfter: before) }
+            state.withLock { $0.apply(versions: versions, latest: latest, committedAfter: before, changes: changes, since: startSequence) }
             let succeeded = results.count { if case .success = $0 { true } else { false } }
             counters.withLock { counters in
                 counters.commits += 1
@@ -131,6 +134,29 @@ extension CatalogStore {
             let name: String = row[0]
             versions[name] = max(versions[name] ?? 0, row[1])
         }
+        return try finish(db, versions: versions, since: start, force: force)
+    }
+
+    /// `finish` of a group commit, which also names the items it changed (`RecentChanges`):
+    /// the entries are read one by one, as many as the group's writes.
+    func finishNamingChanges(_ db: Database, since start: Int64) throws -> (
+        versions: [String: Int64], latest: Int64, changes: [ChangedItem]
+    ) {
+        var versions: [String: Int64] = [:]
+        var changes: [ChangedItem] = []
+        try db.each("SELECT seq, collection, item_id FROM changes NOT INDEXED WHERE seq > ?", [start.databaseValue]) { row in
+            guard let seq = row.integer(0), let name = row.text(1) else { return true }
+            versions[name] = max(versions[name] ?? 0, seq)
+            if let raw = row.text(2), let id = EntityID(parsing: raw) { changes.append((seq, ItemAddress(name, id))) }
+            return true
+        }
+        let finished = try finish(db, versions: versions, since: start, force: false)
+        return (finished.versions, finished.latest, changes)
+    }
+
+    private func finish(_ db: Database, versions: [String: Int64], since start: Int64, force: Bool) throws -> (
+        versions: [String: Int64], latest: Int64
+    ) {
         for (name, version) in versions { try ChangeLog.setCounter(db, "version.\(name)", version) }
         let latest = max(start, versions.values.max() ?? start)
         let cutoff = latest - Int64(options.changeRetention)
@@ -159,7 +185,8 @@ extension CatalogStore {
                 try writer.search.apply(db)
                 return try finish(db, since: start, force: true)
             }
-            state.withLock { $0.apply(versions: versions, latest: latest, committedAfter: before) }
+            // Its items are not named: kept answers made before it are not vouched for.
+            state.withLock { $0.apply(versions: versions, latest: latest, committedAfter: before, changes: nil, since: latest) }
         } catch {
             throw StoreError.from(error)
         }

@@ -69,6 +69,7 @@ public final class CatalogStore: Sendable {
             let seen = commits.value
             var loaded = try pool.read { db in try CatalogState.load(db, catalog: catalog) }
             loaded.commits = seen
+            loaded.recent = RecentChanges(at: loaded.latest, capacity: options.recentChanges)
             state = Locked(loaded)
             idempotency = IdempotencyStore(database: pool)
         } catch {
@@ -142,16 +143,31 @@ public final class CatalogStore: Sendable {
     private func current<T>(_ read: (CatalogState) -> T) throws(StoreError) -> T {
         let seen = commits.value
         if let answer = state.withLock({ $0.commits == seen ? read($0) : nil }) { return answer }
+        let since = state.withLock { $0.recent.through }
         do {
-            let loaded = try readers.read { connection in try connection.inTransaction { try CatalogState.load(connection, catalog: catalog) } }
+            let (loaded, changes) = try readers.read { connection in
+                try connection.inTransaction {
+                    let loaded = try CatalogState.load(connection, catalog: catalog)
+                    return (
+                        loaded, try ChangeLogTail.read(connection, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges)
+                    )
+                }
+            }
             return state.withLock { state in
                 state.apply(versions: loaded.versions, latest: loaded.latest)
+                state.follow(changes, after: since, through: loaded.latest)
                 state.commits = seen
                 return read(state)
             }
         } catch {
             throw StoreError.from(error)
         }
+    }
+
+    /// Whether none of `items` changed after `sequence` (as far as the change log says: false
+    /// when it cannot say).
+    public func unchanged(_ items: [ItemAddress], since sequence: Int64) throws(StoreError) -> Bool {
+        try current { $0.recent.unchanged(items, since: sequence, latest: $0.latest) }
     }
 
     public func checkHealth() throws(StoreError) {
@@ -219,12 +235,21 @@ struct CatalogState: Sendable {
     var latest: Int64 = 0
     /// The commit counter's value that these versions include every commit up to.
     var commits: UInt32 = 0
+    /// The log's newest pruned sequence, as read (not kept current).
+    var prunedThrough: Int64 = 0
+    /// The items changed since the window's start (`RecentChanges`), through `recent.through`.
+    var recent = RecentChanges(at: 0)
 
     static func load(_ source: any RowSource, catalog: Catalog) throws -> CatalogState {
         var state = CatalogState()
         for collection in catalog.collections { state.versions[collection.name] = 0 }
-        try source.each("SELECT name, value FROM store_counters WHERE name LIKE 'version.%'", []) { row in
-            if let name = row.text(0), let value = row.integer(1) { state.versions[String(name.dropFirst("version.".count))] = value }
+        try source.each("SELECT name, value FROM store_counters WHERE name LIKE 'version.%' OR name = 'pruned_through'", []) { row in
+            guard let name = row.text(0), let value = row.integer(1) else { return true }
+            if name == "pruned_through" {
+                state.prunedThrough = value
+            } else {
+                state.versions[String(name.dropFirst("version.".count))] = value
+            }
             return true
         }
         try source.each("SELECT seq FROM sqlite_sequence WHERE name = 'changes'", []) { row in
@@ -239,14 +264,32 @@ struct CatalogState: Sendable {
         self.latest = max(self.latest, latest)
     }
 
+    /// Extends `recent` with the log's entries after `since` read with the versions (through
+    /// `end`, the latest sequence of that read); nil (the log could not give them all): the window starts again at `latest`.
+    mutating func follow(_ changes: [ChangedItem]?, after since: Int64, through end: Int64) {
+        if let changes {
+            recent.record(changes, after: since, through: end)
+        } else {
+            recent.restart(at: end)
+        }
+    }
+
     /// Applies a commit of this process's that the counter read `before` it (in the same write
     /// lock) was the only one since: the state stays current without a read.
     ///
     /// Only when it wrote (a transaction that changed nothing does not count), and only from
     /// `before`: had another commit slipped in, the counter is past `before + 1` and the next
     /// read of the state reads the file.
-    mutating func apply(versions: [String: Int64], latest: Int64, committedAfter before: UInt32) {
+    ///
+    /// `changes`: the items it changed, after `start` (nil: not named, and the window of recent
+    /// changes starts again after it).
+    mutating func apply(
+        versions: [String: Int64], latest: Int64, committedAfter before: UInt32, changes: [ChangedItem]?, since start: Int64
+    ) {
         apply(versions: versions, latest: latest)
-        if !versions.isEmpty && commits == before { commits = before &+ 1 }
+        if !versions.isEmpty && commits == before {
+            commits = before &+ 1
+            follow(changes, after: start, through: latest)
+        }
     }
 }

@@ -71,9 +71,14 @@ extension PostgresStore {
                         results.append(.failure(StoreError.from(error)))
                     }
                 }
-                return try finish(db, since: start)
+                return (start: start, finished: try finish(db, since: start, naming: true))
             }
-            state.withLock { $0.apply(PostgresState(versions: committed.versions, latest: committed.latest)) }
+            // The writers' lock was held from `start` on: the log's entries after it are this
+            // transaction's, all named, so the window of recent changes follows on without a read.
+            state.withLock { state in
+                state.apply(PostgresState(versions: committed.finished.versions, latest: committed.finished.latest))
+                state.recent.record(committed.finished.changes, after: committed.start, through: committed.finished.latest)
+            }
             return results
         } catch {
             let failure = StoreError.from(error)
@@ -83,16 +88,31 @@ extension PostgresStore {
 
     /// Records each written collection's version and the latest sequence, prunes the log, and
     /// notifies every instance's listener (delivered when the transaction commits).
-    func finish(_ db: any SQLConnection, since start: Int64, force: Bool = false) throws -> (versions: [String: Int64], latest: Int64) {
+    ///
+    /// `naming`: the items it changed are read one by one and returned (a group commit's, as
+    /// many as its writes); otherwise only each collection's newest (a load's).
+    func finish(_ db: any SQLConnection, since start: Int64, force: Bool = false, naming: Bool = false) throws -> (
+        versions: [String: Int64], latest: Int64, changes: [ChangedItem]
+    ) {
         var versions: [String: Int64] = [:]
-        try db.each("SELECT collection, MAX(seq) FROM changes WHERE seq > ? GROUP BY collection", [start.databaseValue]) { row in
-            if let name = row.text(0), let version = row.integer(1) { versions[name] = version }
-            return true
+        var changes: [ChangedItem] = []
+        if naming {
+            try db.each("SELECT seq, collection, item_id FROM changes WHERE seq > ?", [start.databaseValue]) { row in
+                guard let seq = row.integer(0), let name = row.text(1) else { return true }
+                versions[name] = max(versions[name] ?? 0, seq)
+                if let raw = row.text(2), let id = EntityID(parsing: raw) { changes.append((seq, ItemAddress(name, id))) }
+                return true
+            }
+        } else {
+            try db.each("SELECT collection, MAX(seq) FROM changes WHERE seq > ? GROUP BY collection", [start.databaseValue]) { row in
+                if let name = row.text(0), let version = row.integer(1) { versions[name] = version }
+                return true
+            }
         }
         let counter = "INSERT INTO store_counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value"
         for (name, version) in versions { try db.run(counter, ["version.\(name)".databaseValue, version.databaseValue]) }
         let latest = max(start, versions.values.max() ?? start)
-        guard latest > start else { return (versions, latest) }
+        guard latest > start else { return (versions, latest, changes) }
         try db.run(counter, ["latest".databaseValue, latest.databaseValue])
         let cutoff = latest - Int64(options.changeRetention)
         let pruned = try db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
@@ -102,7 +122,7 @@ extension PostgresStore {
             try db.run(counter, ["pruned_through".databaseValue, cutoff.databaseValue])
         }
         try db.run("SELECT pg_notify(?, ?)", [Self.channel.databaseValue, String(latest).databaseValue])
-        return (versions, latest)
+        return (versions, latest, changes)
     }
 
     /// Writes `items` in one transaction, referenced items first as given (a new database's demo data).

@@ -119,16 +119,32 @@ public final class PostgresStore: ItemStore {
     private func current<T>(_ read: (PostgresState) -> T) throws(StoreError) -> T {
         let seen = listener.generation
         if seen != nil, let answer = state.withLock({ $0.generation == seen ? read($0) : nil }) { return answer }
+        let since = state.withLock { $0.recent.through }
         do {
-            let loaded = try pool.withConnection { connection in try PostgresState.load(connection) }
+            // One snapshot: the log's entries through the versions' `latest`, none later.
+            let (loaded, changes) = try pool.reading { connection -> (PostgresState, [ChangedItem]?) in
+                let loaded = try PostgresState.load(connection)
+                // The first read starts the window at the versions it reads.
+                guard since > 0 else { return (loaded, nil) }
+                return (loaded, try ChangeLogTail.read(connection, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges))
+            }
             return state.withLock { state in
                 state.apply(loaded)
+                if let changes {
+                    state.recent.record(changes, after: since, through: loaded.latest)
+                } else {
+                    state.recent.restart(at: loaded.latest)
+                }
                 state.generation = seen
                 return read(state)
             }
         } catch {
             throw StoreError.from(error)
         }
+    }
+
+    public func unchanged(_ items: [ItemAddress], since sequence: Int64) throws(StoreError) -> Bool {
+        try current { $0.recent.unchanged(items, since: sequence, latest: $0.latest) }
     }
 
     public func checkHealth() throws(StoreError) {
@@ -188,6 +204,11 @@ struct PostgresState: Sendable {
     var latest: Int64 = 0
     /// The listener's generation these were read at; nil: never current.
     var generation: UInt64?
+    /// The log's newest pruned sequence, as read (not kept current).
+    var prunedThrough: Int64 = 0
+    /// The items changed after the window's start, through `recent.through` (`RecentChanges`);
+    /// the first read of the versions starts it.
+    var recent = RecentChanges(at: 0)
 
     static func load(_ source: any RowSource) throws -> PostgresState {
         var state = PostgresState()
@@ -195,6 +216,8 @@ struct PostgresState: Sendable {
             guard let name = row.text(0), let value = row.integer(1) else { return true }
             if name == "latest" {
                 state.latest = value
+            } else if name == "pruned_through" {
+                state.prunedThrough = value
             } else if name.hasPrefix("version.") {
                 state.versions[String(name.dropFirst("version.".count))] = value
             }

@@ -1,0 +1,107 @@
+import Domain
+import GRDB
+
+/// An item by its collection and id: what a kept answer read, and what a change touched.
+public struct ItemAddress: Hashable, Sendable {
+    public let collection: String
+    public let id: EntityID
+
+    public init(_ collection: String, _ id: EntityID) {
+        self.collection = collection
+        self.id = id
+    }
+}
+
+/// One entry of the change log: its sequence and the item it changed.
+typealias ChangedItem = (sequence: Int64, item: ItemAddress)
+
+/// The items the change log names after `from`, each with the sequence of its newest change,
+/// as far as this process has read the log (`through`).
+///
+/// What lets a kept answer outlive commits that did not touch it: an answer made at sequence
+/// `S` from some items is still exact at `through` when none of them changed in `(S, through]`.
+/// A detail kept while other items of its collection are written stays kept, where a key of
+/// the collection's version dropped it at every write.
+///
+/// Complete or silent: every change in `(from, through]` is here. Where the log cannot say —
+/// entries pruned before they were read, a restore that replaced the file, more changes at once
+/// than `capacity` — the window starts again after them, and an answer made before its start is
+/// not vouched for (`unchanged` is false: made again, never served stale).
+struct RecentChanges: Sendable {
+    private(set) var from: Int64
+    private(set) var through: Int64
+    private var newest: [ItemAddress: Int64] = [:]
+    /// Entries kept at most; past it the older half is forgotten (`from` moves up).
+    let capacity: Int
+
+    static let defaultCapacity = 50_000
+
+    init(at sequence: Int64, capacity: Int = RecentChanges.defaultCapacity) {
+        from = sequence
+        through = sequence
+        self.capacity = max(2, capacity)
+    }
+
+    var count: Int { newest.count }
+
+    /// Whether none of `items` changed after `sequence`, up to `latest` (the newest sequence the
+    /// caller knows of): false when one did, or when the window does not cover `(sequence, latest]`.
+    func unchanged(_ items: [ItemAddress], since sequence: Int64, latest: Int64) -> Bool {
+        guard sequence >= from, through >= latest else { return false }
+        for item in items where (newest[item] ?? 0) > sequence { return false }
+        return true
+    }
+
+    /// Adds the changes of the log after `start` through `end` (`changes`: all of them, in any
+    /// order), as one read of the log or one commit found them. When they do not follow on from
+    /// what is here (a gap: the log after `through` was not read), nothing is added and the next
+    /// read of the log, which starts at `through`, brings them.
+    mutating func record(_ changes: [ChangedItem], after start: Int64, through end: Int64) {
+        guard start <= through, end > through else { return }
+        for change in changes where change.sequence > through {
+            newest[change.item] = max(newest[change.item] ?? 0, change.sequence)
+        }
+        through = end
+        if newest.count > capacity { forgetOlderHalf() }
+    }
+
+    /// Starts the window again at `sequence`: nothing before it is vouched for.
+    mutating func restart(at sequence: Int64) {
+        newest.removeAll(keepingCapacity: true)
+        through = max(through, sequence)
+        from = through
+    }
+
+    /// Drops the entries at or below the median sequence: `from` moves there.
+    private mutating func forgetOlderHalf() {
+        let sequences = newest.values.sorted()
+        let cutoff = sequences[sequences.count / 2]
+        newest = newest.filter { $0.value > cutoff }
+        from = max(from, cutoff)
+    }
+}
+
+/// The change log's entries after a sequence, as the state's reload reads them beside the
+/// versions (in the same snapshot): all of them, or `nil` when the log cannot give them all.
+enum ChangeLogTail {
+    /// The entries after `sequence` in commit order, at most `limit`; nil when the log was
+    /// pruned past `sequence` (`prunedThrough`: its `pruned_through` counter), or has more.
+    static func read(_ source: any RowSource, after sequence: Int64, prunedThrough: Int64, limit: Int) throws -> [ChangedItem]? {
+        guard prunedThrough <= sequence else { return nil }
+        var entries: [ChangedItem] = []
+        var complete = true
+        try source.each(
+            "SELECT seq, collection, item_id FROM changes WHERE seq > ? ORDER BY seq LIMIT ?", [sequence.databaseValue, (limit + 1).databaseValue]
+        ) { row in
+            guard entries.count < limit, let seq = row.integer(0), let collection = row.text(1), let raw = row.text(2),
+                let id = EntityID(parsing: raw)
+            else {
+                complete = false
+                return false
+            }
+            entries.append((seq, ItemAddress(collection, id)))
+            return true
+        }
+        return complete ? entries : nil
+    }
+}

@@ -1,0 +1,113 @@
+import Domain
+import Testing
+
+@testable import Storage
+
+/// What the store knows of the items changed after a sequence: exactly, or not at all.
+@Suite struct RecentChangesTests {
+    static let lamp = ItemAddress("products", EntityID(kind: .product, timestampMilliseconds: 1, randomBits: 1))
+    static let chair = ItemAddress("products", EntityID(kind: .product, timestampMilliseconds: 1, randomBits: 2))
+    static let sales = ItemAddress("departments", EntityID(kind: .department, timestampMilliseconds: 1, randomBits: 1))
+
+    /// A window started at 10 that read the lamp's change at 12 and the chair's at 15, through 20.
+    static func window() -> RecentChanges {
+        var recent = RecentChanges(at: 10)
+        recent.record([(12, lamp), (15, chair)], after: 10, through: 20)
+        return recent
+    }
+
+    @Test(arguments: [
+        ("an item changed after the answer", [lamp], Int64(11), Int64(20), false),
+        ("an item changed before the answer", [lamp], 12, 20, true),
+        ("items none of which changed after it", [lamp, chair], 15, 20, true),
+        ("one of several changed after it", [lamp, chair, sales], 14, 20, false),
+        ("an item never named", [sales], 10, 20, true),
+        ("no items", [], 10, 20, true),
+        ("an answer from before the window", [sales], 9, 20, false),
+        ("a latest sequence the window has not read", [sales], 15, 21, false),
+    ])
+    func unchangedAnswersOnlyWhatTheWindowCovers(case: String, items: [ItemAddress], since: Int64, latest: Int64, unchanged: Bool) {
+        #expect(Self.window().unchanged(items, since: since, latest: latest) == unchanged, "\(`case`)")
+    }
+
+    @Test func aReadThatDoesNotFollowOnIsLeftForTheNextRead() {
+        var recent = Self.window()
+        recent.record([(25, Self.sales)], after: 22, through: 30)
+        #expect(recent.through == 20, "entries after 22 leave (20, 22] unread")
+        #expect(recent.unchanged([Self.sales], since: 20, latest: 20))
+        recent.record([(21, Self.lamp), (25, Self.sales)], after: 20, through: 30)
+        #expect(recent.through == 30)
+        #expect(!recent.unchanged([Self.lamp], since: 20, latest: 30))
+        #expect(!recent.unchanged([Self.sales], since: 24, latest: 30))
+        #expect(recent.unchanged([Self.chair], since: 20, latest: 30))
+    }
+
+    @Test func aRestartVouchesForNothingBeforeIt() {
+        var recent = Self.window()
+        recent.restart(at: 40)
+        #expect(recent.count == 0)
+        #expect(!recent.unchanged([Self.chair], since: 20, latest: 40), "made before the restart: not vouched for")
+        #expect(recent.unchanged([Self.chair], since: 40, latest: 40))
+    }
+
+    @Test func pastItsCapacityTheOlderHalfIsForgotten() {
+        var recent = RecentChanges(at: 0, capacity: 4)
+        let items = (1...5).map { ItemAddress("products", EntityID(kind: .product, timestampMilliseconds: 1, randomBits: UInt32($0))) }
+        recent.record(items.enumerated().map { (Int64($0.offset + 1), $0.element) }, after: 0, through: 5)
+        #expect(recent.count <= 4)
+        #expect(recent.from == 3, "the median sequence of 1…5")
+        #expect(!recent.unchanged([items[4]], since: 2, latest: 5), "an answer older than the window")
+        #expect(!recent.unchanged([items[4]], since: 4, latest: 5))
+        #expect(recent.unchanged([items[0]], since: 3, latest: 5), "forgotten entries were older than the window")
+    }
+
+    // MARK: - Through a store, on real files
+
+    @Test func aStoreVouchesForItemsOtherWritesLeftAlone() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        let lamp = Fixtures.product("Lamp")
+        let chair = Fixtures.product("Chair")
+        _ = try await store.insert(.product(lamp))
+        _ = try await store.insert(.product(chair))
+        let made = try store.latestSequence()
+        var moved = chair
+        moved.name = "Chair II"
+        _ = try await store.update(.product(moved), ifVersion: nil)
+        let lampAddress = ItemAddress("products", lamp.id)
+        let chairAddress = ItemAddress("products", chair.id)
+        #expect(try store.store.unchanged([lampAddress], since: made))
+        #expect(try !store.store.unchanged([chairAddress], since: made))
+        #expect(try !store.store.unchanged([lampAddress, chairAddress], since: made))
+    }
+
+    @Test func anotherConnectionsCommitIsReadFromTheLog() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        let lamp = Fixtures.product("Lamp")
+        let chair = Fixtures.product("Chair")
+        _ = try await store.insert(.product(lamp))
+        _ = try await store.insert(.product(chair))
+        let made = try store.latestSequence()
+        let other = try directory.store()
+        var renamed = lamp
+        renamed.name = "Lamp II"
+        _ = try await other.update(.product(renamed), ifVersion: nil)
+        #expect(try !store.store.unchanged([ItemAddress("products", lamp.id)], since: made))
+        #expect(try store.store.unchanged([ItemAddress("products", chair.id)], since: made))
+        #expect(try store.latestSequence() > made)
+    }
+
+    @Test func aLogPrunedPastWhatWasReadVouchesForNothingOlder() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store(retention: 2)
+        let lamp = Fixtures.product("Lamp")
+        _ = try await store.insert(.product(lamp))
+        let made = try store.latestSequence()
+        // Another writer's commits, pruned beyond `made` before this store reads the log.
+        let other = try directory.store(retention: 2)
+        for index in 0..<30 { _ = try await other.insert(.product(Fixtures.product("Filler \(index)"))) }
+        #expect(try !store.store.unchanged([ItemAddress("products", lamp.id)], since: made))
+        #expect(try store.store.unchanged([ItemAddress("products", lamp.id)], since: store.latestSequence()))
+    }
+}
