@@ -195,7 +195,7 @@ public final class AccessLog: Sendable {
         writer.key(Keys.ms)
         var line = writer.bytes
         let micros = nanoseconds / 1_000
-        line.append(contentsOf: String(micros / 1_000).utf8)
+        JSONWriter.appendDecimal(Int64(clamping: micros / 1_000), to: &line)
         line.append(UInt8(ascii: "."))
         Self.appendMilliseconds(Int(micros % 1_000), to: &line)
         line.append(contentsOf: "}\n".utf8)

@@ -25,6 +25,18 @@ struct JSONWriterTests {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == json)
     }
 
+    static let integers: [Int64] = [0, 7, -7, 10, 99, 100, -100, 4_999, 1_000_000, Int64(Int32.max), Int64.max, Int64.min, Int64.min + 1]
+
+    @Test(arguments: integers)
+    func integersAreWrittenAsSwiftSpellsThem(value: Int64) {
+        var writer = JSONWriter()
+        writer.int64(value)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+        var small = JSONWriter()
+        small.int(Int(value))
+        #expect(small.bytes == writer.bytes)
+    }
+
     @Test func keysAreEscapedLikeValues() {
         var writer = JSONWriter()
         writer.beginObject()
