@@ -122,7 +122,7 @@ extension CatalogStore {
         var read = 0
         for (sql, arguments) in plan.seekStatements(selecting: "t.pk") where found.count <= plan.limit && read < limits.scan {
             let cursor = try Int64.fetchCursor(
-                db.cachedStatement(sql: sql), arguments: StatementArguments(arguments + [(limits.scan - read).databaseValue]))
+                db.cachedStatement(sql: sql), arguments: StatementArguments(values: arguments + [(limits.scan - read).databaseValue]))
             while let key = try cursor.next() {
                 read += 1
                 if wanted.contains(key) {
@@ -142,7 +142,8 @@ extension CatalogStore {
         var keys: [Int64] = []
         for source in matches.sources where keys.count <= limit {
             let found = try Int64.fetchAll(
-                db.cachedStatement(sql: source.sql + " LIMIT ?"), arguments: StatementArguments(source.arguments + [(limit + 1).databaseValue]))
+                db.cachedStatement(sql: source.sql + " LIMIT ?"),
+                arguments: StatementArguments(values: source.arguments + [(limit + 1).databaseValue]))
             for key in found where seen.insert(key).inserted { keys.append(key) }
         }
         return Array(keys.prefix(limit + 1))

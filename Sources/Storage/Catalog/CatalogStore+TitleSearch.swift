@@ -30,7 +30,7 @@ extension CatalogStore {
         // before FTS5 reads the doclists the other matches need.
         var starts = false
         for (sql, arguments) in range.seekStatements(selecting: "t.pk") where !starts {
-            starts = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments + [1.databaseValue])) != nil
+            starts = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(values: arguments + [1.databaseValue])) != nil
         }
         guard starts else { return false }
         // The other matches: first a superset from a few trigrams; when that has too many,
@@ -51,7 +51,7 @@ extension CatalogStore {
         var found: [Int64] = []
         for (sql, arguments) in range.seekStatements(selecting: "t.pk") where found.count <= range.limit {
             found += try Int64.fetchAll(
-                db.cachedStatement(sql: sql), arguments: StatementArguments(arguments + [(range.limit + 1 - found.count).databaseValue]))
+                db.cachedStatement(sql: sql), arguments: StatementArguments(values: arguments + [(range.limit + 1 - found.count).databaseValue]))
         }
         plan.addKeys(others + found)
         return true

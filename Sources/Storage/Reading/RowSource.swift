@@ -13,7 +13,7 @@ extension ReaderConnection: RowSource {}
 extension Database: RowSource {
     func each(_ sql: String, _ arguments: [DatabaseValue], _ body: (StatementRow) throws -> Bool) throws {
         let statement = try cachedStatement(sql: sql)
-        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(values: arguments))
         let row = StatementRow(statement)
         // The cursor resets the statement when it goes: rows are read while it lives.
         try withExtendedLifetime(cursor) {

@@ -35,14 +35,24 @@ extension SQLConnection {
     }
 }
 
+extension StatementArguments {
+    /// Arguments from values already converted. GRDB's initializer for a sequence of concrete
+    /// values maps it with a key path, which its unspecialized generic code instantiates on
+    /// every call: 1.5 % of the server's CPU in the 90/10 mix, most of it on the writer's
+    /// thread. Its initializer for optional existentials maps with a closure.
+    init(values: [DatabaseValue]) {
+        self.init(values.map { $0 as (any DatabaseValueConvertible)? })
+    }
+}
+
 extension Database: SQLConnection {
     func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int {
-        try cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+        try cachedStatement(sql: sql).execute(arguments: StatementArguments(values: arguments))
         return changesCount
     }
 
     func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64 {
-        try cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+        try cachedStatement(sql: sql).execute(arguments: StatementArguments(values: arguments))
         return lastInsertedRowID
     }
 }
