@@ -23,23 +23,25 @@ struct DetailWriter {
     func write(_ item: Item, references: ReferencedItems, into json: inout JSONWriter) {
         let definition = collection.definition
         let renderer = collection.renderer
+        let plan = collection.detailPlan
+        let id = item.id.rawValue
         json.beginObject()
-        json.field("id", item.id.rawValue)
+        json.field(DetailPlan.id, id)
         for (index, field) in definition.fields.enumerated() {
-            json.key(field.name)
+            json.key(plan.fieldKeys[index])
             guard let slot = field.slot else {
                 json.stringOrNull(renderer.fieldText(index, of: item, references: references, in: context))
                 continue
             }
             let value = item[slot: slot]
             writeValue(value, field: field, item: item, references: references, into: &json)
-            if let key = field.reference?.embed, let target = renderer.target(ofField: index) {
-                json.key(key)
-                writeEmbed(value.reference, target: target, references: references, into: &json)
+            if let embed = plan.embeds[index] {
+                json.key(embed.key)
+                writeEmbed(value.reference, embed, references: references, into: &json)
             }
         }
-        json.key("links")
-        writeLinks(item, into: &json)
+        json.key(DetailPlan.links)
+        writeLinks(item, id: id, plan: plan, into: &json)
         json.endObject()
     }
 
@@ -99,45 +101,41 @@ struct DetailWriter {
     }
 
     /// `{id, <title field>: title, detail}` of a referenced item, or null without a reference.
-    private func writeEmbed(_ id: EntityID?, target: CollectionDefinition, references: ReferencedItems, into json: inout JSONWriter) {
+    private func writeEmbed(_ id: EntityID?, _ embed: DetailPlan.Embed, references: ReferencedItems, into json: inout JSONWriter) {
         guard let id else { return json.null() }
+        let raw = id.rawValue
         json.beginObject()
-        json.field("id", id.rawValue)
-        var titleKey = "title"
-        if case .field(let index) = target.row.title.source, target.fields.indices.contains(index), target.fields[index].isStored {
-            titleKey = target.fields[index].name
-        }
-        let title = references[id].flatMap { referenced in served.collection(target.name)?.renderer.title(of: referenced, in: context) }
-        json.field(titleKey, title)
-        json.field("detail", CatalogLinks.detail(target, id))
+        json.field(DetailPlan.id, raw)
+        let title = references[id].flatMap { referenced in served.collection(embed.target.name)?.renderer.title(of: referenced, in: context) }
+        json.field(embed.titleKey, title)
+        json.key(DetailPlan.detail)
+        json.string(embed.detailPrefix, raw)
         json.endObject()
     }
 
-    private func writeLinks(_ item: Item, into json: inout JSONWriter) {
-        let definition = collection.definition
-        let parent = collection.parentID(of: item)
-        var written = Set(["self", "collection"])
+    private func writeLinks(_ item: Item, id: String, plan: DetailPlan, into json: inout JSONWriter) {
+        let list = CatalogLinks.list(collection, parent: collection.parentID(of: item))
         json.beginObject()
-        json.field("self", CatalogLinks.detail(collection, item.id, parent: parent))
-        json.field("collection", CatalogLinks.list(collection, parent: parent))
-        for (index, field) in definition.fields.enumerated() {
-            guard let name = field.reference?.link, let target = collection.renderer.target(ofField: index), let slot = field.slot,
-                written.insert(name).inserted
-            else { continue }
-            json.field(name, item[slot: slot].reference.map { CatalogLinks.detail(target, $0) })
-        }
-        for child in served.catalog.children(of: definition) {
-            guard let served = served.collection(child.name), written.insert(child.name).inserted else { continue }
-            let list = CatalogLinks.list(served, parent: item.id)
-            json.field(child.name, list)
-            if child.table != nil, written.insert(child.name + "Table").inserted { json.field(child.name + "Table", list + "?view=table") }
-        }
-        for source in served.catalog.topLevel where source.name != definition.name {
-            let filter = source.filters.first { filter in
-                filter.operation == .equals && source.fields[filter.field].type.referencedCollection == definition.name
+        json.key(DetailPlan.selfLink)
+        json.beginString()
+        json.appendToString(list)
+        json.appendToString("/")
+        json.appendToString(id)
+        json.endString()
+        json.field(DetailPlan.collection, list)
+        for link in plan.links {
+            switch link {
+            case .reference(let key, let slot, let prefix):
+                json.key(key)
+                if let target = item[slot: slot].reference { json.string(prefix, target.rawValue) } else { json.null() }
+            case .around(let key, let prefix, let suffix):
+                json.key(key)
+                json.beginString()
+                json.appendToString(prefix)
+                json.appendToString(id)
+                json.appendToString(suffix)
+                json.endString()
             }
-            guard let filter, written.insert(source.name).inserted else { continue }
-            json.field(source.name, "/v1/\(source.name)?\(ListLinks.percentEncode(filter.name))=\(item.id.rawValue)")
         }
         json.endObject()
     }

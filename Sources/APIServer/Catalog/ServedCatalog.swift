@@ -49,6 +49,8 @@ final class ServedCollection: Sendable {
     private let shownReferences: [[Int]]
     /// The column ids of `renderer.tableRowPlan`'s cells as JSON keys, encoded once.
     let tableCellKeys: [JSONWriter.Key]
+    /// What its details write that the definition decides (`DetailWriter`).
+    let detailPlan: DetailPlan
 
     init(_ definition: CollectionDefinition, catalog: Catalog) {
         self.definition = definition
@@ -59,6 +61,7 @@ final class ServedCollection: Sendable {
             parent = nil
         }
         dependencies = catalog.dependencies(of: definition).map(\.name)
+        detailPlan = DetailPlan(definition, catalog: catalog)
         tableCellKeys = (renderer.tableRowPlan?.cells ?? []).map { cell in
             switch cell {
             case .value(let column, _), .percent(let column, _, _): JSONWriter.Key(column)
