@@ -87,6 +87,15 @@ struct TokenTests {
         #expect(EntityTag.parseIfMatch(header) == expected)
     }
 
+    @Test(arguments: [
+        (Int64(0), RenderLocale.enUS, #""v0.en-US""#), (42, .deDE, #""v42.de-DE""#),
+        (999_999_999_999_999_999, .enUS, #""v999999999999999999.en-US""#),
+    ])
+    func aDetailTagNamesItsVersionAndLocaleAndParsesBack(version: Int64, locale: RenderLocale, tag: String) {
+        #expect(EntityTag.detail(version: version, locale: locale) == tag)
+        #expect(EntityTag.parseIfMatch(tag) == .versions([version]))
+    }
+
     // Found by fuzzing: spellings whose bits after the last byte are not zero decoded too ("AB"
     // and "AA" were both [0]), so every cursor and change token had 4 or 16 spellings that opened.
     @Test(arguments: ["AB", "AP", "_x", "-_9", "AQJ", "aGVsbG8gd29ybGR", "garbage"])

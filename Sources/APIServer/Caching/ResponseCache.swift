@@ -66,6 +66,9 @@ final class ResponseCache: Sendable {
 
     var shardCount: Int { shards.count }
 
+    /// False when it keeps nothing (`maxEntries` 0).
+    var isEnabled: Bool { maxEntries > 0 }
+
     /// Lookups answered from memory and not: `rowserver_response_cache_lookups_total` with
     /// `cache` (its name) and `result` (`hit`, `miss`) in `/metrics`.
     private let lookups: (hit: Counter, miss: Counter)?

@@ -92,8 +92,9 @@ struct CatalogItemsController: Sendable {
     ) throws -> Response {
         let locale = request.renderContext.locale
         let store = store
-        let key = DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale)
-        let kept = details.watchedEntry(key)
+        // A cache turned off (`--response-cache 0`) costs no key and no lookup.
+        let key = details.isEnabled ? DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale) : nil
+        let kept = key.flatMap(details.watchedEntry)
         let holds = try kept.map { kept in try kept.watch.map { try store.unchanged($0.items, since: $0.sequence) } ?? false } ?? false
         details.count(holds)
         if let cached = kept?.response, holds {
@@ -112,6 +113,7 @@ struct CatalogItemsController: Sendable {
             return CatalogListController.notModified(tag: tag, locale: locale)
         }
         let response = detailResponse(item.item, collection: collection, related: related, context: request.renderContext)
+        guard let key else { return response }
         let watch = ResponseCache.Watch(sequence: sequence, items: [ItemAddress(collection.name, id)] + related.watched)
         return details.store(response, for: key, watching: watch)
     }
