@@ -30,6 +30,16 @@ import Testing
         #expect(Self.window().unchanged(items, since: since, latest: latest) == unchanged, "\(`case`)")
     }
 
+    @Test func aBurstPastCapacityKeepsHalvingTheWindow() {
+        var recent = RecentChanges(at: 0, capacity: 2)
+        let items = (1...4).map { ItemAddress("products", EntityID(kind: .product, timestampMilliseconds: 2, randomBits: UInt32($0))) }
+        // Four changes at the window's very end: one halving keeps all of them.
+        recent.record(items.enumerated().map { (Int64(97 + $0.offset), $0.element) }, after: 0, through: 100)
+        #expect(recent.count <= 2)
+        #expect(recent.from >= 98)
+        #expect(!recent.unchanged([items[3]], since: recent.from, latest: 100))
+    }
+
     @Test func aReadThatDoesNotFollowOnIsLeftForTheNextRead() {
         var recent = Self.window()
         recent.record([(25, Self.sales)], after: 22, through: 30)
@@ -50,15 +60,15 @@ import Testing
         #expect(recent.unchanged([Self.chair], since: 40, latest: 40))
     }
 
-    @Test func pastItsCapacityTheOlderHalfIsForgotten() {
+    @Test func pastItsCapacityTheOlderHalfOfTheWindowIsForgotten() {
         var recent = RecentChanges(at: 0, capacity: 4)
         let items = (1...5).map { ItemAddress("products", EntityID(kind: .product, timestampMilliseconds: 1, randomBits: UInt32($0))) }
         recent.record(items.enumerated().map { (Int64($0.offset + 1), $0.element) }, after: 0, through: 5)
-        #expect(recent.count <= 4)
-        #expect(recent.from == 3, "the median sequence of 1…5")
-        #expect(!recent.unchanged([items[4]], since: 2, latest: 5), "an answer older than the window")
+        #expect(recent.count == 3, "sequences 3…5 are kept")
+        #expect(recent.from == 2, "the middle of the window (0, 5]")
+        #expect(!recent.unchanged([items[0]], since: 1, latest: 5), "an answer older than the window")
         #expect(!recent.unchanged([items[4]], since: 4, latest: 5))
-        #expect(recent.unchanged([items[0]], since: 3, latest: 5), "forgotten entries were older than the window")
+        #expect(recent.unchanged([items[0], items[1]], since: 2, latest: 5), "forgotten entries were older than the window")
     }
 
     // MARK: - Through a store, on real files

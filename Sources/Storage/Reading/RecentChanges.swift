@@ -31,7 +31,7 @@ struct RecentChanges: Sendable {
     private(set) var from: Int64
     private(set) var through: Int64
     private var newest: [ItemAddress: Int64] = [:]
-    /// Entries kept at most; past it the older half is forgotten (`from` moves up).
+    /// Entries kept at most; past it the older half of the window is forgotten (`from` moves up).
     let capacity: Int
 
     static let defaultCapacity = 50_000
@@ -72,12 +72,15 @@ struct RecentChanges: Sendable {
         from = through
     }
 
-    /// Drops the entries at or below the median sequence: `from` moves there.
+    /// Drops the entries in the older half of the window's sequences (`from` moves to its
+    /// middle), again while more than `capacity` remain. A pass over the entries, no sort: it
+    /// runs under the store's state lock, which every request takes.
     private mutating func forgetOlderHalf() {
-        let sequences = newest.values.sorted()
-        let cutoff = sequences[sequences.count / 2]
-        newest = newest.filter { $0.value > cutoff }
-        from = max(from, cutoff)
+        while newest.count > capacity && through - from > 1 {
+            let cutoff = from + (through - from) / 2
+            newest = newest.filter { $0.value > cutoff }
+            from = cutoff
+        }
     }
 }
 
