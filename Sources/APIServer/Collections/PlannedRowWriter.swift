@@ -53,9 +53,10 @@ struct PlannedRowWriter {
         json.string(utf8: id)
         json.key(RowWriter.Keys.cells)
         json.beginObject()
-        for (cell, key) in zip(plan.cells, cellKeys) {
-            json.key(key)
-            switch cell {
+        // By index: iterating the cells copied each (its column's text and part retained).
+        for index in plan.cells.indices where index < cellKeys.count {
+            json.key(cellKeys[index])
+            switch plan.cells[index] {
             case .value(_, let part): try write(part, of: row, item: item, orElse: Unavailable.text, into: &json)
             case .percent(_, let slot, let percent):
                 if case .money(let money) = try row.value(slot: slot), let result = money.increased(byPercent: percent - 100) {
