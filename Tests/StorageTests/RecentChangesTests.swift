@@ -73,14 +73,19 @@ import Testing
 
     // MARK: - Through a store, on real files
 
-    @Test func aStoreVouchesForItemsOtherWritesLeftAlone() async throws {
-        let directory = try TemporaryDirectory()
+    /// A store on a new file holding a lamp and a chair, and the sequence after both.
+    static func lampAndChair(_ directory: TemporaryDirectory) async throws -> (store: DemoStore, lamp: Product, chair: Product, made: Int64) {
         let store = try directory.store()
         let lamp = Fixtures.product("Lamp")
         let chair = Fixtures.product("Chair")
         _ = try await store.insert(.product(lamp))
         _ = try await store.insert(.product(chair))
-        let made = try store.latestSequence()
+        return (store, lamp, chair, try store.latestSequence())
+    }
+
+    @Test func aStoreVouchesForItemsOtherWritesLeftAlone() async throws {
+        let directory = try TemporaryDirectory()
+        let (store, lamp, chair, made) = try await Self.lampAndChair(directory)
         var moved = chair
         moved.name = "Chair II"
         _ = try await store.update(.product(moved), ifVersion: nil)
@@ -93,12 +98,7 @@ import Testing
 
     @Test func anotherConnectionsCommitIsReadFromTheLog() async throws {
         let directory = try TemporaryDirectory()
-        let store = try directory.store()
-        let lamp = Fixtures.product("Lamp")
-        let chair = Fixtures.product("Chair")
-        _ = try await store.insert(.product(lamp))
-        _ = try await store.insert(.product(chair))
-        let made = try store.latestSequence()
+        let (store, lamp, chair, made) = try await Self.lampAndChair(directory)
         let other = try directory.store()
         var renamed = lamp
         renamed.name = "Lamp II"

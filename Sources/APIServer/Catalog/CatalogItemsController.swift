@@ -105,7 +105,7 @@ struct CatalogItemsController: Sendable {
         }
         // Read before the item: every change up to it is in what is read next, so the entry
         // watches from here (a later change read too only makes it be made again).
-        let sequence = try store.latestSequence()
+        let sequence = key == nil ? 0 : try store.latestSequence()
         let item = try load()
         let related = try related(item, in: collection)
         let tag = EntityTag.detail(version: related.version, locale: locale)
