@@ -264,8 +264,9 @@ struct CatalogState: Sendable {
         self.latest = max(self.latest, latest)
     }
 
-    /// Extends `recent` with the log's entries after `since` read with the versions (through
-    /// `end`, the latest sequence of that read); nil (the log could not give them all): the window starts again at `latest`.
+    /// Extends `recent` with the log's entries after `since`, read with the versions (through
+    /// `end`, the latest sequence of that read); nil (the log could not give them all): the
+    /// window starts again at `end`.
     mutating func follow(_ changes: [ChangedItem]?, after since: Int64, through end: Int64) {
         if let changes {
             recent.record(changes, after: since, through: end)
