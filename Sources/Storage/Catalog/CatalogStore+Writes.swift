@@ -76,7 +76,7 @@ extension CatalogStore {
         do {
             var versions: [String: Int64] = [:]
             var latest: Int64 = 0
-            var changes: [ChangedItem] = []
+            var changes: [ChangedItem]?
             var startSequence: Int64 = 0
             var before: UInt32 = 0
             try db.inTransaction(.immediate) {
@@ -139,15 +139,20 @@ extension CatalogStore {
 
     /// `finish` of a group commit, which also names the items it changed (`RecentChanges`):
     /// the entries are read one by one, as many as the group's writes.
+    /// An entry whose id does not parse leaves the items unnamed (nil): the window restarts.
     func finishNamingChanges(_ db: Database, since start: Int64) throws -> (
-        versions: [String: Int64], latest: Int64, changes: [ChangedItem]
+        versions: [String: Int64], latest: Int64, changes: [ChangedItem]?
     ) {
         var versions: [String: Int64] = [:]
-        var changes: [ChangedItem] = []
+        var changes: [ChangedItem]? = []
         try db.each("SELECT seq, collection, item_id FROM changes NOT INDEXED WHERE seq > ?", [start.databaseValue]) { row in
             guard let seq = row.integer(0), let name = row.text(1) else { return true }
             versions[name] = max(versions[name] ?? 0, seq)
-            if let raw = row.text(2), let id = EntityID(parsing: raw) { changes.append((seq, ItemAddress(name, id))) }
+            if let raw = row.text(2), let id = EntityID(parsing: raw) {
+                changes?.append((seq, ItemAddress(name, id)))
+            } else {
+                changes = nil
+            }
             return true
         }
         let finished = try finish(db, versions: versions, since: start, force: false)

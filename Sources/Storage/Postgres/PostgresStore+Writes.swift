@@ -77,7 +77,9 @@ extension PostgresStore {
             // transaction's, all named, so the window of recent changes follows on without a read.
             state.withLock { state in
                 state.apply(PostgresState(versions: committed.finished.versions, latest: committed.finished.latest))
-                state.recent.record(committed.finished.changes, after: committed.start, through: committed.finished.latest)
+                if let changes = committed.finished.changes {
+                    state.recent.record(changes, after: committed.start, through: committed.finished.latest)
+                }
             }
             return results
         } catch {
@@ -91,16 +93,21 @@ extension PostgresStore {
     ///
     /// `naming`: the items it changed are read one by one and returned (a group commit's, as
     /// many as its writes); otherwise only each collection's newest (a load's).
+    /// An entry whose id does not parse leaves the items unnamed (nil).
     func finish(_ db: any SQLConnection, since start: Int64, force: Bool = false, naming: Bool = false) throws -> (
-        versions: [String: Int64], latest: Int64, changes: [ChangedItem]
+        versions: [String: Int64], latest: Int64, changes: [ChangedItem]?
     ) {
         var versions: [String: Int64] = [:]
-        var changes: [ChangedItem] = []
+        var changes: [ChangedItem]? = naming ? [] : nil
         if naming {
             try db.each("SELECT seq, collection, item_id FROM changes WHERE seq > ?", [start.databaseValue]) { row in
                 guard let seq = row.integer(0), let name = row.text(1) else { return true }
                 versions[name] = max(versions[name] ?? 0, seq)
-                if let raw = row.text(2), let id = EntityID(parsing: raw) { changes.append((seq, ItemAddress(name, id))) }
+                if let raw = row.text(2), let id = EntityID(parsing: raw) {
+                    changes?.append((seq, ItemAddress(name, id)))
+                } else {
+                    changes = nil
+                }
                 return true
             }
         } else {
