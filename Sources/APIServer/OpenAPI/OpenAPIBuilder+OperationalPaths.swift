@@ -27,7 +27,8 @@ extension OpenAPIBuilder {
             "get": [
                 "tags": ["operations"], "operationId": "getMetrics",
                 "summary": "Prometheus text: request counts and durations by method, route template and status class.",
-                "description": "With the access log on, also `rowserver_access_log_write_failures`: its failed writes since start.",
+                "description":
+                    "Also `rowserver_response_cache_lookups_total` by `cache` (`lists`, `details`) and `result` (`hit`, `miss`); with the access log on, `rowserver_access_log_write_failures`: its failed writes since start.",
                 "responses": [
                     "200": [
                         "description": "The metrics.", "headers": ["X-Request-ID": Self.requestID],

@@ -143,18 +143,8 @@ extension CatalogStore {
     func finishNamingChanges(_ db: Database, since start: Int64) throws -> (
         versions: [String: Int64], latest: Int64, changes: [ChangedItem]?
     ) {
-        var versions: [String: Int64] = [:]
-        var changes: [ChangedItem]? = []
-        try db.each("SELECT seq, collection, item_id FROM changes NOT INDEXED WHERE seq > ?", [start.databaseValue]) { row in
-            guard let seq = row.integer(0), let name = row.text(1) else { return true }
-            versions[name] = max(versions[name] ?? 0, seq)
-            if let raw = row.text(2), let id = EntityID(parsing: raw) {
-                changes?.append((seq, ItemAddress(name, id)))
-            } else {
-                changes = nil
-            }
-            return true
-        }
+        let (versions, changes) = try ChangeLogTail.committed(
+            db, "SELECT seq, collection, item_id FROM changes NOT INDEXED WHERE seq > ?", after: start)
         let finished = try finish(db, versions: versions, since: start, force: false)
         return (finished.versions, finished.latest, changes)
     }

@@ -155,7 +155,7 @@ public final class CatalogStore: Sendable {
             }
             return state.withLock { state in
                 state.apply(versions: loaded.versions, latest: loaded.latest)
-                state.follow(changes, after: since, through: loaded.latest)
+                state.recent.follow(changes, after: since, through: loaded.latest)
                 state.commits = seen
                 return read(state)
             }
@@ -264,17 +264,6 @@ struct CatalogState: Sendable {
         self.latest = max(self.latest, latest)
     }
 
-    /// Extends `recent` with the log's entries after `since`, read with the versions (through
-    /// `end`, the latest sequence of that read); nil (the log could not give them all): the
-    /// window starts again at `end`.
-    mutating func follow(_ changes: [ChangedItem]?, after since: Int64, through end: Int64) {
-        if let changes {
-            recent.record(changes, after: since, through: end)
-        } else {
-            recent.restart(at: end)
-        }
-    }
-
     /// Applies a commit of this process's that the counter read `before` it (in the same write
     /// lock) was the only one since: the state stays current without a read.
     ///
@@ -290,7 +279,7 @@ struct CatalogState: Sendable {
         apply(versions: versions, latest: latest)
         if !versions.isEmpty && commits == before {
             commits = before &+ 1
-            follow(changes, after: start, through: latest)
+            recent.follow(changes, after: start, through: latest)
         }
     }
 }

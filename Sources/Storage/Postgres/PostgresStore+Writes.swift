@@ -77,9 +77,7 @@ extension PostgresStore {
             // transaction's, all named, so the window of recent changes follows on without a read.
             state.withLock { state in
                 state.apply(PostgresState(versions: committed.finished.versions, latest: committed.finished.latest))
-                if let changes = committed.finished.changes {
-                    state.recent.record(changes, after: committed.start, through: committed.finished.latest)
-                }
+                state.recent.follow(committed.finished.changes, after: committed.start, through: committed.finished.latest)
             }
             return results
         } catch {
@@ -98,18 +96,9 @@ extension PostgresStore {
         versions: [String: Int64], latest: Int64, changes: [ChangedItem]?
     ) {
         var versions: [String: Int64] = [:]
-        var changes: [ChangedItem]? = naming ? [] : nil
+        var changes: [ChangedItem]?
         if naming {
-            try db.each("SELECT seq, collection, item_id FROM changes WHERE seq > ?", [start.databaseValue]) { row in
-                guard let seq = row.integer(0), let name = row.text(1) else { return true }
-                versions[name] = max(versions[name] ?? 0, seq)
-                if let raw = row.text(2), let id = EntityID(parsing: raw) {
-                    changes?.append((seq, ItemAddress(name, id)))
-                } else {
-                    changes = nil
-                }
-                return true
-            }
+            (versions, changes) = try ChangeLogTail.committed(db, "SELECT seq, collection, item_id FROM changes WHERE seq > ?", after: start)
         } else {
             try db.each("SELECT collection, MAX(seq) FROM changes WHERE seq > ? GROUP BY collection", [start.databaseValue]) { row in
                 if let name = row.text(0), let version = row.integer(1) { versions[name] = version }

@@ -130,11 +130,7 @@ public final class PostgresStore: ItemStore {
             }
             return state.withLock { state in
                 state.apply(loaded)
-                if let changes {
-                    state.recent.record(changes, after: since, through: loaded.latest)
-                } else {
-                    state.recent.restart(at: loaded.latest)
-                }
+                state.recent.follow(changes, after: since, through: loaded.latest)
                 state.generation = seen
                 return read(state)
             }

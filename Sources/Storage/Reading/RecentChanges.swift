@@ -65,6 +65,16 @@ struct RecentChanges: Sendable {
         if newest.count > capacity { forgetOlderHalf() }
     }
 
+    /// `record`s the log's entries after `start` through `end`; nil (the log or a commit could
+    /// not name them all): the window starts again at `end`.
+    mutating func follow(_ changes: [ChangedItem]?, after start: Int64, through end: Int64) {
+        if let changes {
+            record(changes, after: start, through: end)
+        } else {
+            restart(at: end)
+        }
+    }
+
     /// Starts the window again at `sequence`: nothing before it is vouched for.
     mutating func restart(at sequence: Int64) {
         newest.removeAll(keepingCapacity: true)
@@ -96,15 +106,36 @@ enum ChangeLogTail {
         try source.each(
             "SELECT seq, collection, item_id FROM changes WHERE seq > ? ORDER BY seq LIMIT ?", [sequence.databaseValue, (limit + 1).databaseValue]
         ) { row in
-            guard entries.count < limit, let seq = row.integer(0), let collection = row.text(1), let raw = row.text(2),
-                let id = EntityID(parsing: raw)
-            else {
+            guard entries.count < limit, let entry = Self.entry(row) else {
                 complete = false
                 return false
             }
-            entries.append((seq, ItemAddress(collection, id)))
+            entries.append(entry)
             return true
         }
         return complete ? entries : nil
+    }
+
+    /// A change-log row (`seq, collection, item_id`); nil when a column is missing or the id
+    /// does not parse.
+    static func entry(_ row: StatementRow) -> ChangedItem? {
+        guard let seq = row.integer(0), let collection = row.text(1), let raw = row.text(2), let id = EntityID(parsing: raw) else { return nil }
+        return (seq, ItemAddress(collection, id))
+    }
+
+    /// A group commit's own entries (`sql` selects `seq, collection, item_id` after the `?`):
+    /// each collection's newest sequence, and the items it changed — nil when one does not parse.
+    static func committed(_ source: any RowSource, _ sql: String, after start: Int64) throws -> (
+        versions: [String: Int64], changes: [ChangedItem]?
+    ) {
+        var versions: [String: Int64] = [:]
+        var changes: [ChangedItem]? = []
+        try source.each(sql, [start.databaseValue]) { row in
+            guard let seq = row.integer(0), let name = row.text(1) else { return true }
+            versions[name] = max(versions[name] ?? 0, seq)
+            if let entry = entry(row) { changes?.append(entry) } else { changes = nil }
+            return true
+        }
+        return (versions, changes)
     }
 }
