@@ -35,6 +35,8 @@ enum SharedStores {
         limits.scanKeys = 40
         limits.scan = 30
         limits.others = 12
+        limits.groupRows = 1
+        limits.groups = 6
         return limits
     }()
 

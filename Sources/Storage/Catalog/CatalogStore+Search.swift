@@ -17,8 +17,9 @@ import GRDB
 ///    and sorted; beyond that SQLite walks the index probing them (or, for a common text,
 ///    checking the text in each row). The limits are `Options.search`.
 ///
-/// In an order by the title, whose index holds both texts, 3 and 4 are instead the range of
-/// titles that start with the text merged with the other matches, or a walk of the index
+/// In an order by the title, whose index holds both texts, 3 and 4 are instead a walk of the
+/// index that skips runs of a repeated title (`CatalogStore+TitleGroups.swift`), or the range
+/// of titles that start with the text merged with the other matches, or a walk of the index
 /// checking the text in its entries (`CatalogStore+TitleSearch.swift`).
 extension CatalogStore {
     enum SearchPlan {
@@ -54,6 +55,7 @@ extension CatalogStore {
             let trigrams = try SearchGrams.trigrams(db, table: table, containing: text, limit: options.search.trigrams)
             if trigrams.count > options.search.trigrams {
                 if plan.titleOrderColumn != nil {
+                    if try titleGroupPlan(text, in: &plan, db) { return .planned }
                     plan.addSubstringFilter(text)
                     return .planned
                 }
@@ -74,6 +76,7 @@ extension CatalogStore {
         if keys.count > options.search.probe {
             // In an order by the title, the index checks the text (CatalogStore+TitleSearch.swift).
             if plan.titleOrderColumn != nil {
+                if try titleGroupPlan(text, in: &plan, db) { return .planned }
                 if exact, try titlePrefixPlan(text, in: &plan, db) { return .planned }
                 plan.addSubstringFilter(text)
                 return .planned
@@ -166,6 +169,13 @@ extension CatalogStore {
 struct SearchWalk {
     let text: String
     let budget: Int
+
+    /// Whether a title key contains the text.
+    func matches(title: String) -> Bool {
+        var needle = text
+        var title = title
+        return needle.withUTF8 { needle in title.withUTF8 { Self.contains($0, needle) } }
+    }
 
     /// Whether the current row's keys (at `titleColumn` and the next) contain the text.
     func matches(_ row: StatementRow, titleColumn: Int) -> Bool {

@@ -55,6 +55,8 @@ final class CatalogTable: Sendable {
     let searchDeleteSQL: String?
     /// Records the grams of a row's new trigrams (`SearchGrams`).
     let gramsInsertSQL: String?
+    /// Records the trigrams of a row's subtitle key (`SubtitleTrigrams`).
+    let subtitleTrigramsInsertSQL: String?
 
     struct OrderColumn: Sendable, Hashable {
         let column: String
@@ -115,6 +117,7 @@ final class CatalogTable: Sendable {
             searchDeleteSQL = nil
         }
         gramsInsertSQL = collection.isSearchable ? SearchGrams.insertSQL(ofTable: name) : nil
+        subtitleTrigramsInsertSQL = collection.isSearchable ? SubtitleTrigrams.insertSQL(ofTable: name) : nil
     }
 
     /// The search index, when the collection is searched.

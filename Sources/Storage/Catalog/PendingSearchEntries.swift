@@ -38,17 +38,25 @@ final class PendingSearchEntries {
         entries.removeSubrange(min(mark, entries.count)...)
     }
 
-    /// Applies the entries in the order they were recorded, then records the grams of the added texts.
+    /// Applies the entries in the order they were recorded, then records the grams of the added
+    /// texts and the trigrams of the added subtitles.
     func apply(_ db: Database) throws {
-        var texts: [String: (table: CatalogTable, texts: [String?])] = [:]
+        var texts: [String: (table: CatalogTable, texts: [String?], subtitles: [String?])] = [:]
         for entry in entries {
             guard let sql = entry.removes ? entry.table.searchDeleteSQL : entry.table.searchInsertSQL else { continue }
             try db.cachedStatement(sql: sql).execute(arguments: [entry.pk, entry.title, entry.subtitle])
-            if !entry.removes { texts[entry.table.name, default: (entry.table, [])].texts += [entry.title, entry.subtitle] }
+            if !entry.removes {
+                texts[entry.table.name, default: (entry.table, [], [])].texts += [entry.title, entry.subtitle]
+                texts[entry.table.name]?.subtitles.append(entry.subtitle)
+            }
         }
-        for (table, added) in texts.values {
-            guard let sql = table.gramsInsertSQL, let json = SearchGrams.trigramsJSON(added) else { continue }
-            try db.cachedStatement(sql: sql).execute(arguments: [json])
+        for (table, added, subtitles) in texts.values {
+            if let sql = table.gramsInsertSQL, let json = SearchGrams.trigramsJSON(added) {
+                try db.cachedStatement(sql: sql).execute(arguments: [json])
+            }
+            if let sql = table.subtitleTrigramsInsertSQL, let json = SearchGrams.trigramsJSON(subtitles) {
+                try db.cachedStatement(sql: sql).execute(arguments: [json])
+            }
         }
         entries.removeAll()
     }
