@@ -35,6 +35,7 @@ enum SharedStores {
         limits.scanKeys = 40
         limits.scan = 30
         limits.others = 12
+        limits.titleWalk = 5
         limits.groupRows = 1
         limits.groups = 6
         return limits

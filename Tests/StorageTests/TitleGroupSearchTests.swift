@@ -4,8 +4,8 @@ import Testing
 
 @testable import Storage
 
-/// Searches in an order by the title whose titles repeat in runs: the plan that visits one
-/// title per seek and reads only the runs of matching titles (`CatalogStore+TitleGroups.swift`)
+/// Searches in an order by the title whose titles repeat in runs: the plan that finds the
+/// matching titles in the collection's distinct ones and reads only their runs (`CatalogStore+TitleGroups.swift`)
 /// finds what a row-by-row check finds, in both directions and across pages; a subtitle that
 /// can hold the text (one written later, or one the set was refilled with) is never missed.
 @Suite struct TitleGroupSearchTests {
@@ -14,7 +14,7 @@ import Testing
     static func limits(groups: Int) -> CatalogStore.SearchLimits {
         var limits = CatalogStore.SearchLimits()
         limits.probe = 3
-        limits.walk = 4
+        limits.titleWalk = 4
         limits.groupRows = 2
         limits.groups = groups
         return limits
@@ -86,43 +86,66 @@ import Testing
         #expect(try store.walk(ListQuery(collection: .products, search: "co", limit: 4)).map(\.item.id) == expected)
     }
 
-    struct Scan: Sendable, CustomTestStringConvertible {
-        var from: String?
-        var inclusive = true
-        var descending = false
-        var cap = 100
-        var matches = 100
-        var text = "lamp"
-        /// The titles answered, then the scan's last one or nil at the end.
-        var rows: [String?]
-        var testDescription: String { "from \(from ?? "start")\(inclusive ? "" : " (excluded)"), \(descending ? "down" : "up"), \(text)" }
+    /// The distinct titles are kept per version: a title first written after a search is found
+    /// by the next one, and one whose last row went is no longer read.
+    @Test func theTitlesFollowWrites() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try await Self.store(in: directory, groups: 100)
+        let before = try store.walk(ListQuery(collection: .products, search: "walnut", limit: 4)).map(\.item.id)
+        #expect(before == (try Self.expected(store, "walnut", sort: [SortKey("name")])))
+        let stool = Product(
+            id: EntityID.generate(kind: .product), name: "Walnut Stool", shortDescription: "Plain", longDescription: "",
+            price: Money(minorUnits: 5, currency: "EUR"))
+        _ = try await store.insert(.product(stool))
+        let after = try store.walk(ListQuery(collection: .products, search: "walnut", limit: 4)).map(\.item.id)
+        #expect(after.contains(stool.id))
+        #expect(after == (try Self.expected(store, "walnut", sort: [SortKey("name")])))
+        try await store.delete(.products, id: stool.id, ifVersion: nil)
+        #expect(try store.walk(ListQuery(collection: .products, search: "walnut", limit: 4)).map(\.item.id) == before)
     }
 
-    /// The loose scan visits each distinct title once, in order, from its start, answers those
-    /// containing the text, and ends with NULL at the end of the index or the title at its cap.
-    @Test(arguments: [
-        Scan(from: nil, rows: ["alpha lamp", "desk lamp", "zinc lamp", nil]),
-        Scan(from: "desk lamp", rows: ["desk lamp", "zinc lamp", nil]),
-        Scan(from: "desk lamp", inclusive: false, rows: ["zinc lamp", nil]),
-        Scan(from: "b", rows: ["desk lamp", "zinc lamp", nil]),
-        Scan(from: nil, descending: true, rows: ["zinc lamp", "desk lamp", "alpha lamp", nil]),
-        Scan(from: "desk lamp", inclusive: false, descending: true, rows: ["alpha lamp", nil]),
-        Scan(from: nil, cap: 3, rows: ["alpha lamp", "copper kettle"]),
-        Scan(from: nil, matches: 2, rows: ["alpha lamp", "desk lamp"]),
-        Scan(from: "walnut", text: "walnut", rows: ["walnut chair", "walnut desk", nil]),
-        Scan(from: nil, text: "nothing", rows: [nil]),
-    ])
-    func aLooseScanAnswersMatchingTitlesThenWhereItStopped(_ scan: Scan) async throws {
+    /// The distinct titles in the index's order, read one seek each; nil past the limit.
+    @Test func theTitleListHoldsEachDistinctTitleOnceInOrder() async throws {
         let directory = try TemporaryDirectory()
         let store = try await Self.store(in: directory, groups: 100)
         try store.close()
         let queue = try DatabaseQueue(path: directory.path("test.sqlite"))
         defer { try? queue.close() }
         let table = CatalogTable(StoredCollection.products.definition)
-        let sql = CatalogStore.titleRunsSQL(table, column: "k_name", descending: scan.descending, from: scan.from == nil ? nil : scan.inclusive)
-        let arguments: [DatabaseValue] =
-            (scan.from.map { [$0.databaseValue] } ?? []) + [scan.cap.databaseValue, scan.text.databaseValue, scan.matches.databaseValue]
-        let rows = try await queue.read { db in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { $0[0] as String? } }
-        #expect(rows == scan.rows)
+        let sorted = Self.names.map { $0.lowercased() }.sorted { CatalogPageQuery.precedes($0, $1) }
+        for limit in [7, 8, 100] {
+            let list = try await queue.read { db in try TitleList.read(table, column: "k_name", limit: limit, db) }
+            #expect(list?.titles == sorted, "limit \(limit)")
+        }
+        #expect(try await queue.read { db in try TitleList.read(table, column: "k_name", limit: 6, db) } == nil)
+    }
+
+    struct Start: Sendable, CustomTestStringConvertible {
+        var position: String?
+        var descending = false
+        var indices: [Int]
+        var testDescription: String { "from \(position ?? "start") \(descending ? "down" : "up")" }
+    }
+
+    /// Where a page's runs start: at the position's title, or the next one in the order's direction.
+    @Test(arguments: [
+        Start(position: nil, indices: [0, 1, 2, 3]),
+        Start(position: nil, descending: true, indices: [3, 2, 1, 0]),
+        Start(position: "b", indices: [1, 2, 3]),
+        Start(position: "b", descending: true, indices: [1, 0]),
+        Start(position: "bb", indices: [2, 3]),
+        Start(position: "bb", descending: true, indices: [1, 0]),
+        Start(position: "", indices: [0, 1, 2, 3]),
+        Start(position: "", descending: true, indices: []),
+        Start(position: "zz", indices: [3]),
+        Start(position: "zz", descending: true, indices: [2, 1, 0]),
+        Start(position: "a", descending: true, indices: [0]),
+        // Bytes, not Swift's String equality: "é" precomposed and decomposed are two titles.
+        Start(position: "e\u{301}", indices: [3]),
+        Start(position: "e\u{301}", descending: true, indices: [2, 1, 0]),
+    ])
+    func runsStartAtThePositionsTitle(_ start: Start) {
+        let list = TitleList(titles: ["a", "b", "c", "\u{E9}"])
+        #expect(list.indices(from: start.position, descending: start.descending) == start.indices)
     }
 }

@@ -62,10 +62,13 @@ extension CatalogStore {
         /// within a few thousand index entries, while each one read by key costs a row and a
         /// place in the sort: "keyboard" on 100,000 products, 3,300 others, cost 16 ms merged).
         public var others = 1_000
-        /// In an order by the title, the average rows per title (in the first `walk` index
-        /// entries) from which a search skips a title's rows with one seek.
+        /// In an order by the title, index entries a search walks before it looks at whole
+        /// runs of a title (`CatalogStore+TitleGroups.swift`).
+        public var titleWalk = 300
+        /// The average rows per title in that walk from which titles repeat enough to search
+        /// their distinct list.
         public var groupRows = 32
-        /// Titles such a search visits before it gives up for another plan.
+        /// Distinct titles a collection may have for that list to be kept.
         public var groups = 2_000
 
         public init() {}

@@ -17,10 +17,11 @@ import GRDB
 ///    and sorted; beyond that SQLite walks the index probing them (or, for a common text,
 ///    checking the text in each row). The limits are `Options.search`.
 ///
-/// In an order by the title, whose index holds both texts, 3 and 4 are instead a walk of the
-/// index that skips runs of a repeated title (`CatalogStore+TitleGroups.swift`), or the range
-/// of titles that start with the text merged with the other matches, or a walk of the index
-/// checking the text in its entries (`CatalogStore+TitleSearch.swift`).
+/// In an order by the title, whose index holds both texts, a short walk of the index comes
+/// first, then the runs of the matching titles when titles repeat and no subtitle can match
+/// (`CatalogStore+TitleGroups.swift`); 3 and 4 are the range of titles that start with the
+/// text merged with the other matches, or a walk of the index checking the text in its
+/// entries (`CatalogStore+TitleSearch.swift`).
 extension CatalogStore {
     enum SearchPlan {
         /// No row can match.
@@ -47,6 +48,9 @@ extension CatalogStore {
     func planSearch(_ text: String, in plan: inout CatalogPageQuery, _ db: Database) throws -> SearchPlan {
         let table = plan.table
         guard let search = table.searchTable.map(CatalogTable.quote) else { return .nothing }
+        // In an order by the title: a short walk, or the runs of matching titles, before the
+        // search index is asked anything (CatalogStore+TitleGroups.swift).
+        if plan.titleOrderColumn != nil, try titleGroupPlan(text, in: &plan, db) { return .planned }
         var sources: [(sql: String, arguments: [DatabaseValue])] = []
         let exact = text.unicodeScalars.count >= 3
         if exact {
@@ -55,7 +59,6 @@ extension CatalogStore {
             let trigrams = try SearchGrams.trigrams(db, table: table, containing: text, limit: options.search.trigrams)
             if trigrams.count > options.search.trigrams {
                 if plan.titleOrderColumn != nil {
-                    if try titleGroupPlan(text, in: &plan, db) { return .planned }
                     plan.addSubstringFilter(text)
                     return .planned
                 }
@@ -76,7 +79,6 @@ extension CatalogStore {
         if keys.count > options.search.probe {
             // In an order by the title, the index checks the text (CatalogStore+TitleSearch.swift).
             if plan.titleOrderColumn != nil {
-                if try titleGroupPlan(text, in: &plan, db) { return .planned }
                 if exact, try titlePrefixPlan(text, in: &plan, db) { return .planned }
                 plan.addSubstringFilter(text)
                 return .planned

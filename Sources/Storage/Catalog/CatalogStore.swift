@@ -16,6 +16,8 @@ public final class CatalogStore: Sendable {
     let state: Locked<CatalogState>
     let queue = WriteQueue<SubmittedWrite, Versioned<Item>?>()
     let counters = Locked(WriteCounters())
+    /// Each searched collection's distinct titles at a version (`TitleList`; nil: too many).
+    let titleLists = Locked<[String: (version: Int64, list: TitleList?)]>([:])
     /// The `Idempotency-Key`s of this file, through the store's own connections.
     public let idempotency: IdempotencyStore
     /// The connections pages (but searches) and items are read on.
