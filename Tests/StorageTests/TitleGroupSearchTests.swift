@@ -21,8 +21,8 @@ import Testing
     }
 
     /// Six rows of each name, their taglines from a set that holds none of the searched words.
-    static func store(in directory: TemporaryDirectory, groups: Int) async throws -> DemoStore {
-        var options = CatalogStore.Options()
+    static func store(in directory: TemporaryDirectory, groups: Int, retention: Int = 100_000) async throws -> DemoStore {
+        var options = CatalogStore.Options(changeRetention: retention)
         options.search = limits(groups: groups)
         let store = try directory.store(options: options)
         for copy in 0..<6 {
@@ -86,17 +86,24 @@ import Testing
         #expect(try store.walk(ListQuery(collection: .products, search: "co", limit: 4)).map(\.item.id) == expected)
     }
 
-    /// The distinct titles are kept per version: a title first written after a search is found
-    /// by the next one, and one whose last row went is no longer read.
-    @Test func theTitlesFollowWrites() async throws {
+    /// The kept titles follow writes: a title first written after a search is found by the
+    /// next one (added from the change log, or read again when the log was pruned past the
+    /// list), and one whose last row went reads nothing.
+    @Test(arguments: [100_000, 1])
+    func theTitlesFollowWrites(retention: Int) async throws {
         let directory = try TemporaryDirectory()
-        let store = try await Self.store(in: directory, groups: 100)
+        let store = try await Self.store(in: directory, groups: 100, retention: retention)
         let before = try store.walk(ListQuery(collection: .products, search: "walnut", limit: 4)).map(\.item.id)
         #expect(before == (try Self.expected(store, "walnut", sort: [SortKey("name")])))
         let stool = Product(
             id: EntityID.generate(kind: .product), name: "Walnut Stool", shortDescription: "Plain", longDescription: "",
             price: Money(minorUnits: 5, currency: "EUR"))
         _ = try await store.insert(.product(stool))
+        // A later write: with a retention of 1, the log no longer holds the stool's insert.
+        let lamp = Product(
+            id: EntityID.generate(kind: .product), name: "Zinc Lamp", shortDescription: "Matte", longDescription: "",
+            price: Money(minorUnits: 6, currency: "EUR"))
+        _ = try await store.insert(.product(lamp))
         let after = try store.walk(ListQuery(collection: .products, search: "walnut", limit: 4)).map(\.item.id)
         #expect(after.contains(stool.id))
         #expect(after == (try Self.expected(store, "walnut", sort: [SortKey("name")])))
@@ -118,6 +125,20 @@ import Testing
             #expect(list?.titles == sorted, "limit \(limit)")
         }
         #expect(try await queue.read { db in try TitleList.read(table, column: "k_name", limit: 6, db) } == nil)
+    }
+
+    /// Titles added to a list take their place in the order (bytes), once each.
+    @Test(
+        arguments: [
+            (["b", "d"], ["c"], ["b", "c", "d"]),
+            (["b", "d"], ["a", "e", "d", "b"], ["a", "b", "d", "e"]),
+            ([], ["b", "a", "b"], ["a", "b"]),
+            (["e\u{301}"], ["\u{E9}", "e\u{301}"], ["e\u{301}", "\u{E9}"]),
+        ] as [([String], [String], [String])])
+    func addedTitlesTakeTheirPlaceOnce(titles: [String], added: [String], expected: [String]) {
+        var list = TitleList(titles: titles)
+        list.add(added)
+        #expect(list.titles.map { Array($0.utf8) } == expected.map { Array($0.utf8) })
     }
 
     struct Start: Sendable, CustomTestStringConvertible {

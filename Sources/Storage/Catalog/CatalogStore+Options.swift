@@ -68,8 +68,8 @@ extension CatalogStore {
         /// The average rows per title in that walk from which titles repeat enough to search
         /// their distinct list.
         public var groupRows = 32
-        /// Distinct titles a collection may have for that list to be kept.
-        public var groups = 2_000
+        /// Distinct titles a collection may have for that list to be kept (about 60 bytes each).
+        public var groups = 50_000
 
         public init() {}
     }

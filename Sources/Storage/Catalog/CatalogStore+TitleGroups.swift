@@ -64,15 +64,49 @@ extension CatalogStore {
         return true
     }
 
-    /// The collection's distinct titles at the version `db` reads, from `titleLists` or read
-    /// and kept there; nil when there are more than `groups` (also kept, until the next version).
+    /// The collection's distinct titles at the version `db` reads: the kept list, brought up to
+    /// that version with the titles of the items changed since when the change log still holds
+    /// them all, else read again. Nil when there are more than `groups`: then not read again
+    /// for `titleListRetry`, whatever the version.
     private func titleList(_ table: CatalogTable, column: String, _ db: Database) throws -> TitleList? {
         let name = table.collection.name
-        let version =
-            try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM store_counters WHERE name = ?"), arguments: ["version.\(name)"]) ?? 0
-        if let kept = titleLists.withLock({ $0[name] }), kept.version == version { return kept.list }
-        let list = try TitleList.read(table, column: column, limit: options.search.groups, db)
-        titleLists.withLock { $0[name] = (version, list) }
+        let version = try ChangeLog.counter(db, "version.\(name)")
+        let kept = titleLists.withLock { $0[name] }
+        if let kept, kept.version == version { return kept.list }
+        if let kept, kept.list == nil, kept.read.duration(to: .now) < Self.titleListRetry { return nil }
+        var list: TitleList?
+        if let kept, var known = kept.list, kept.version < version, try ChangeLog.prunedThrough(db) <= kept.version,
+            let titles = try Self.changedTitles(table, column: column, since: kept.version, db)
+        {
+            known.add(titles)
+            list = known.titles.count <= options.search.groups ? known : nil
+        } else {
+            list = try TitleList.read(table, column: column, limit: options.search.groups, db)
+        }
+        // A snapshot older than the kept list reads its own and leaves the kept one.
+        if kept.map({ $0.version < version }) ?? true {
+            titleLists.withLock { $0[name] = (version, list, .now) }
+        }
         return list
+    }
+
+    /// How long a collection with too many titles for a list is not looked at again.
+    static let titleListRetry = Duration.seconds(600)
+
+    /// The titles of the items of `table` changed after `sequence` (the deleted have none);
+    /// nil when more than 10,000 changes were made since (then the list is read again).
+    private static func changedTitles(_ table: CatalogTable, column: String, since sequence: Int64, _ db: Database) throws -> [String]? {
+        let name = table.collection.name
+        let changes =
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM changes WHERE collection = ? AND seq > ? LIMIT 10001)"),
+                arguments: [name, sequence]) ?? 0
+        guard changes <= 10_000 else { return nil }
+        return try String.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT DISTINCT t.\(CatalogTable.quote(column)) FROM changes AS c JOIN \(CatalogTable.quote(table.name)) AS t ON t.id = c.item_id
+                    WHERE c.collection = ? AND c.seq > ?
+                    """), arguments: [name, sequence])
     }
 }

@@ -17,7 +17,7 @@ public final class CatalogStore: Sendable {
     let queue = WriteQueue<SubmittedWrite, Versioned<Item>?>()
     let counters = Locked(WriteCounters())
     /// Each searched collection's distinct titles at a version (`TitleList`; nil: too many).
-    let titleLists = Locked<[String: (version: Int64, list: TitleList?)]>([:])
+    let titleLists = Locked<[String: (version: Int64, list: TitleList?, read: ContinuousClock.Instant)]>([:])
     /// The `Idempotency-Key`s of this file, through the store's own connections.
     public let idempotency: IdempotencyStore
     /// The connections pages (but searches) and items are read on.

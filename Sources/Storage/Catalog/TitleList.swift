@@ -5,10 +5,24 @@ import GRDB
 ///
 /// A search whose matches are whole runs of one title (`CatalogStore+TitleGroups.swift`) finds
 /// the matching titles here instead of in the rows. The store keeps one list per collection
-/// and version (`CatalogStore.titleLists`): a write to the collection moves its version, so a
-/// list never outlives the rows it was read from.
+/// with the version it holds every title of (`CatalogStore.titleLists`), and brings it up to
+/// a later version with the titles of the items changed since. It may hold titles no row has
+/// any more (their runs are empty), never miss one a row has.
 struct TitleList: Sendable, Equatable {
-    let titles: [String]
+    private(set) var titles: [String]
+
+    init(titles: [String]) {
+        self.titles = titles
+    }
+
+    /// Adds the titles it does not hold yet, in their place in the order.
+    mutating func add(_ new: [String]) {
+        for title in new {
+            let index = firstIndex(notBefore: title)
+            if index < titles.count && titles[index].utf8.elementsEqual(title.utf8) { continue }
+            titles.insert(title, at: index)
+        }
+    }
 
     /// The list, or nil when the collection holds more than `limit` distinct titles (then they
     /// do not repeat enough for the list to pay).
@@ -46,15 +60,20 @@ struct TitleList: Sendable, Equatable {
     /// title at or after it (at or before it, `descending`); all of them without a position.
     func indices(from position: String?, descending: Bool) -> [Int] {
         guard let position else { return descending ? Array(titles.indices.reversed()) : Array(titles.indices) }
-        // The first title that does not sort before the position.
+        let low = firstIndex(notBefore: position)
+        if !descending { return Array(low..<titles.count) }
+        let last = low < titles.count && titles[low].utf8.elementsEqual(position.utf8) ? low : low - 1
+        return last < 0 ? [] : Array((0...last).reversed())
+    }
+
+    /// The index of the first title that does not sort before `text` (the count when none).
+    private func firstIndex(notBefore text: String) -> Int {
         var low = 0
         var high = titles.count
         while low < high {
             let middle = (low + high) / 2
-            if CatalogPageQuery.precedes(titles[middle], position) { low = middle + 1 } else { high = middle }
+            if CatalogPageQuery.precedes(titles[middle], text) { low = middle + 1 } else { high = middle }
         }
-        if !descending { return Array(low..<titles.count) }
-        let last = low < titles.count && titles[low].utf8.elementsEqual(position.utf8) ? low : low - 1
-        return last < 0 ? [] : Array((0...last).reversed())
+        return low
     }
 }
