@@ -48,20 +48,35 @@ extension CatalogStore {
         // The runs of the matching titles from the position's on; the position keeps the
         // first run's rows before it out.
         found = []
+        var matched: [String] = []
         let position = plan.after?.first.flatMap(String.fromDatabaseValue)
         for index in list.indices(from: position, descending: plan.keys[0].descending) where found.count <= plan.limit {
-            guard walk.matches(title: list.titles[index]) else { continue }
-            var run = plan
-            run.add("t.\(CatalogTable.quote(column)) = ?", [list.titles[index].databaseValue])
-            for (sql, arguments) in run.seekStatements(selecting: "t.pk") where found.count <= plan.limit {
+            let title = list.titles[index]
+            guard walk.matches(title: title) else { continue }
+            let before = found.count
+            for (sql, arguments) in Self.run(of: title, column: column, in: plan).seekStatements(selecting: "t.pk") where found.count <= plan.limit {
                 try db.each(sql, arguments + [(plan.limit + 1 - found.count).databaseValue]) { row in
                     found.append(row.integer(0) ?? 0)
                     return true
                 }
             }
+            if found.count > before { matched.append(title) }
         }
-        plan.addKeys(found)
+        // A page within one run (a run is often thousands of rows) reads it in the index's
+        // order; one across runs reads its rows by key and sorts them.
+        if matched.count == 1 {
+            plan = Self.run(of: matched[0], column: column, in: plan)
+        } else {
+            plan.addKeys(found)
+        }
         return true
+    }
+
+    /// `plan` restricted to the rows of one title.
+    private static func run(of title: String, column: String, in plan: CatalogPageQuery) -> CatalogPageQuery {
+        var run = plan
+        run.add("t.\(CatalogTable.quote(column)) = ?", [title.databaseValue])
+        return run
     }
 
     /// The collection's distinct titles at the version `db` reads: the kept list, brought up to

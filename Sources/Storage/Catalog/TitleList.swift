@@ -11,10 +11,6 @@ import GRDB
 struct TitleList: Sendable, Equatable {
     private(set) var titles: [String]
 
-    init(titles: [String]) {
-        self.titles = titles
-    }
-
     /// Adds the titles it does not hold yet, in their place in the order.
     mutating func add(_ new: [String]) {
         for title in new {
