@@ -77,7 +77,7 @@ import Testing
         #expect(try store.walk(ListQuery(collection: .products, search: "copper", limit: 4)).map(\.item.id) == expected)
         try store.close()
         let queue = try DatabaseQueue(path: directory.path("test.sqlite"))
-        try await queue.write { db in try db.execute(sql: "DROP TABLE items_products_subtitle_trigrams") }
+        try await queue.write { db in try db.execute(sql: "DROP TABLE items_products_subtitle_grams") }
         try queue.close()
         var options = CatalogStore.Options()
         options.search = Self.limits(groups: 100)
@@ -109,6 +109,23 @@ import Testing
         #expect(after == (try Self.expected(store, "walnut", sort: [SortKey("name")])))
         try await store.delete(.products, id: stool.id, ifVersion: nil)
         #expect(try store.walk(ListQuery(collection: .products, search: "walnut", limit: 4)).map(\.item.id) == before)
+    }
+
+    /// Whether a subtitle may hold a text, from the grams of the taglines "Plain", "Oak
+    /// finish" and "Matte": every four-character gram of a longer text, the text itself when
+    /// it has three, a trigram that contains a shorter one.
+    @Test(arguments: [
+        ("plain", true), ("lain", true), ("oak fin", true), ("plan", false), ("lainx", false),
+        ("oak", true), ("oat", false), ("ma", true), ("h", true), ("zq", false), ("matt", true), ("shmatte", false),
+    ])
+    func aSubtitleMayHoldATextOnlyWhenItsGramsOccur(text: String, may: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try await Self.store(in: directory, groups: 100)
+        try store.close()
+        let queue = try DatabaseQueue(path: directory.path("test.sqlite"))
+        defer { try? queue.close() }
+        let table = CatalogTable(StoredCollection.products.definition)
+        #expect(try await queue.read { db in try SubtitleGrams.mayContain(text, table: table, db) } == may)
     }
 
     /// The distinct titles in the index's order, read one seek each; nil past the limit.

@@ -89,7 +89,7 @@ extension CatalogStore {
                         sql: "INSERT INTO \(search) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(quoted) WHERE pk > ?",
                         arguments: [key])
                     try SearchGrams.refill(table, db)
-                    try SubtitleTrigrams.refill(table, db)
+                    try SubtitleGrams.refill(table, db)
                 }
                 // Explicit sequences: AUTOINCREMENT moves the log's counter up to the largest.
                 try db.execute(

@@ -55,7 +55,7 @@ enum CatalogSchema {
             }
             try syncIndexes(table, db)
             try SearchGrams.ensure(table, db)
-            try SubtitleTrigrams.ensure(table, db)
+            try SubtitleGrams.ensure(table, db)
             try recordDerivation(of: table, catalog: catalog, db)
         }
         return recompute

@@ -6,7 +6,7 @@ import GRDB
 /// the order's index reads every row of every run before them (46,000 entries for page 1 of
 /// "bottle"); FTS5 reads every match (42,000) to sort them. Both cost 15–20 ms.
 ///
-/// When no subtitle can contain the text (`SubtitleTrigrams`), a row matches exactly when its
+/// When no subtitle can contain the text (`SubtitleGrams`), a row matches exactly when its
 /// title does, so a whole run matches or none of it: the matching titles come from the
 /// collection's distinct titles (`TitleList`, kept per version), and only their runs are read,
 /// from the position on. A short walk of the index comes first: it fills the page when
@@ -42,7 +42,7 @@ extension CatalogStore {
             plan.addKeys(found)
             return true
         }
-        guard read >= runs * limits.groupRows, try !SubtitleTrigrams.mayContain(text, table: plan.table, db),
+        guard read >= runs * limits.groupRows, try !SubtitleGrams.mayContain(text, table: plan.table, db),
             let list = try titleList(plan.table, column: column, db)
         else { return false }
         // The runs of the matching titles from the position's on; the position keeps the

@@ -205,7 +205,7 @@ public final class CatalogStore: Sendable {
         if let search = table.searchTable {
             try db.execute(sql: "INSERT INTO \(CatalogTable.quote(search)) (\(CatalogTable.quote(search))) VALUES ('rebuild')")
             try SearchGrams.refill(table, db)
-            try SubtitleTrigrams.refill(table, db)
+            try SubtitleGrams.refill(table, db)
         }
     }
 

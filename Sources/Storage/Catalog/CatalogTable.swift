@@ -55,8 +55,8 @@ final class CatalogTable: Sendable {
     let searchDeleteSQL: String?
     /// Records the grams of a row's new trigrams (`SearchGrams`).
     let gramsInsertSQL: String?
-    /// Records the trigrams of a row's subtitle key (`SubtitleTrigrams`).
-    let subtitleTrigramsInsertSQL: String?
+    /// Records the 3- and 4-character grams of a row's subtitle key (`SubtitleGrams`).
+    let subtitleGramsInsertSQL: String?
 
     struct OrderColumn: Sendable, Hashable {
         let column: String
@@ -117,7 +117,7 @@ final class CatalogTable: Sendable {
             searchDeleteSQL = nil
         }
         gramsInsertSQL = collection.isSearchable ? SearchGrams.insertSQL(ofTable: name) : nil
-        subtitleTrigramsInsertSQL = collection.isSearchable ? SubtitleTrigrams.insertSQL(ofTable: name) : nil
+        subtitleGramsInsertSQL = collection.isSearchable ? SubtitleGrams.insertSQL(ofTable: name) : nil
     }
 
     /// The search index, when the collection is searched.

@@ -54,7 +54,7 @@ final class PendingSearchEntries {
             if let sql = table.gramsInsertSQL, let json = SearchGrams.trigramsJSON(added) {
                 try db.cachedStatement(sql: sql).execute(arguments: [json])
             }
-            if let sql = table.subtitleTrigramsInsertSQL, let json = SearchGrams.trigramsJSON(subtitles) {
+            if let sql = table.subtitleGramsInsertSQL, let json = SubtitleGrams.gramsJSON(subtitles) {
                 try db.cachedStatement(sql: sql).execute(arguments: [json])
             }
         }
