@@ -158,6 +158,18 @@ import Testing
         #expect(list.titles.map { Array($0.utf8) } == expected.map { Array($0.utf8) })
     }
 
+    /// A text's byte pairs are among those of every text that contains it; a title without
+    /// them is passed over.
+    @Test(arguments: [
+        ("walnut chair", "walnut", true), ("walnut chair", "t c", true), ("walnut chair", "r", true), ("walnut chair", "", true),
+        ("東京タワー", "京タ", true), ("bench 12345", "walnut", false), ("bench 12345", "bottle", false), ("abc", "abcd", false),
+    ])
+    func aTitleLackingATextsBytePairsCannotContainIt(title: String, text: String, may: Bool) {
+        let list = TitleList(titles: [title])
+        #expect(list.mayContain(at: 0, pairs: TitleList.pairs(text)) == may)
+        if title.contains(text) || text.isEmpty { #expect(may) }
+    }
+
     struct Start: Sendable, CustomTestStringConvertible {
         var position: String?
         var descending = false

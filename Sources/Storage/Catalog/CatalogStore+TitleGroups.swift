@@ -50,9 +50,10 @@ extension CatalogStore {
         found = []
         var matched: [String] = []
         let position = plan.after?.first.flatMap(String.fromDatabaseValue)
+        let pairs = TitleList.pairs(text)
         for index in list.indices(from: position, descending: plan.keys[0].descending) where found.count <= plan.limit {
             let title = list.titles[index]
-            guard walk.matches(title: title) else { continue }
+            guard list.mayContain(at: index, pairs: pairs), walk.matches(title: title) else { continue }
             let before = found.count
             for (sql, arguments) in Self.run(of: title, column: column, in: plan).seekStatements(selecting: "t.pk") where found.count <= plan.limit {
                 try db.each(sql, arguments + [(plan.limit + 1 - found.count).databaseValue]) { row in

@@ -10,6 +10,14 @@ import GRDB
 /// any more (their runs are empty), never miss one a row has.
 struct TitleList: Sendable, Equatable {
     private(set) var titles: [String]
+    /// Each title's byte pairs (`Self.pairs`): a search skips the titles that lack one of its
+    /// own without comparing texts, as titles that repeat little can be tens of thousands.
+    private var pairs: [UInt64]
+
+    init(titles: [String]) {
+        self.titles = titles
+        pairs = titles.map(Self.pairs)
+    }
 
     /// Adds the titles it does not hold yet, in their place in the order.
     mutating func add(_ new: [String]) {
@@ -17,7 +25,29 @@ struct TitleList: Sendable, Equatable {
             let index = firstIndex(notBefore: title)
             if index < titles.count && titles[index].utf8.elementsEqual(title.utf8) { continue }
             titles.insert(title, at: index)
+            pairs.insert(Self.pairs(title), at: index)
         }
+    }
+
+    /// Whether the title at `index` can contain a text whose `Self.pairs` are `wanted`: false
+    /// only when it cannot (it lacks one of the text's byte pairs).
+    func mayContain(at index: Int, pairs wanted: UInt64) -> Bool {
+        pairs[index] & wanted == wanted
+    }
+
+    /// A text's adjacent byte pairs, each hashed to one of 64 bits: a text's are among those
+    /// of any text containing it. A text of one byte has none (every title may contain it).
+    static func pairs(_ text: String) -> UInt64 {
+        var bits: UInt64 = 0
+        var previous: UInt8?
+        for byte in text.utf8 {
+            if let previous {
+                let pair = UInt64(previous) << 8 | UInt64(byte)
+                bits |= 1 << ((pair &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            }
+            previous = byte
+        }
+        return bits
     }
 
     /// The list, or nil when the collection holds more than `limit` distinct titles (then they
