@@ -119,29 +119,27 @@ import Testing
         ("oak", true), ("oat", false), ("ma", true), ("h", true), ("zq", false), ("matt", true), ("shmatte", false),
     ])
     func aSubtitleMayHoldATextOnlyWhenItsGramsOccur(text: String, may: Bool) async throws {
+        #expect(try await Self.reading { db, table in try SubtitleGrams.mayContain(text, table: table, db) } == may)
+    }
+
+    /// `body` on the products of a closed store of `store(in:groups:)`'s rows.
+    static func reading<T: Sendable>(_ body: @escaping @Sendable (Database, CatalogTable) throws -> T) async throws -> T {
         let directory = try TemporaryDirectory()
         let store = try await Self.store(in: directory, groups: 100)
         try store.close()
         let queue = try DatabaseQueue(path: directory.path("test.sqlite"))
         defer { try? queue.close() }
         let table = CatalogTable(StoredCollection.products.definition)
-        #expect(try await queue.read { db in try SubtitleGrams.mayContain(text, table: table, db) } == may)
+        return try await queue.read { db in try body(db, table) }
     }
 
     /// The distinct titles in the index's order, read one seek each; nil past the limit.
     @Test func theTitleListHoldsEachDistinctTitleOnceInOrder() async throws {
-        let directory = try TemporaryDirectory()
-        let store = try await Self.store(in: directory, groups: 100)
-        try store.close()
-        let queue = try DatabaseQueue(path: directory.path("test.sqlite"))
-        defer { try? queue.close() }
-        let table = CatalogTable(StoredCollection.products.definition)
         let sorted = Self.names.map { $0.lowercased() }.sorted { CatalogPageQuery.precedes($0, $1) }
-        for limit in [7, 8, 100] {
-            let list = try await queue.read { db in try TitleList.read(table, column: "k_name", limit: limit, db) }
-            #expect(list?.titles == sorted, "limit \(limit)")
+        let lists = try await Self.reading { db, table in
+            try [7, 8, 100, 6].map { limit in try TitleList.read(table, column: "k_name", limit: limit, db) }
         }
-        #expect(try await queue.read { db in try TitleList.read(table, column: "k_name", limit: 6, db) } == nil)
+        #expect(lists == [TitleList(titles: sorted), TitleList(titles: sorted), TitleList(titles: sorted), nil])
     }
 
     /// Titles added to a list take their place in the order (bytes), once each.
