@@ -39,7 +39,7 @@ final class PendingSearchEntries {
     }
 
     /// Applies the entries in the order they were recorded, then records the grams of the added
-    /// texts and the trigrams of the added subtitles.
+    /// texts and the 3- and 4-character grams of the added subtitles.
     func apply(_ db: Database) throws {
         var texts: [String: (table: CatalogTable, texts: [String?], subtitles: [String?])] = [:]
         for entry in entries {
