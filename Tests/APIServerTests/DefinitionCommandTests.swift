@@ -29,6 +29,15 @@ struct DefinitionCommandTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-cli-\(UUID().uuidString)-\(name)")
     }
 
+    /// Removes the files, and a database's write-ahead log, shared memory and key beside it.
+    func remove(_ urls: URL...) {
+        for url in urls {
+            for suffix in ["", "-wal", "-shm", ".key"] {
+                try? FileManager.default.removeItem(at: URL(fileURLWithPath: url.path + suffix))
+            }
+        }
+    }
+
     static let bad = """
         rowserver: 1
         collections:
@@ -77,7 +86,7 @@ struct DefinitionCommandTests {
         let database = temporary("tickets.sqlite")
         let lines = temporary("agents.jsonl")
         defer {
-            for url in [database, lines] { try? FileManager.default.removeItem(at: url) }
+            remove(database, lines)
         }
         try """
         {"name":"Ana","email":"ana@example.com","team":"billing"}
@@ -102,7 +111,7 @@ struct DefinitionCommandTests {
 extension DefinitionCommandTests {
     @Test func generateFillsAnyDefinitionAndServeShowsIt() async throws {
         let database = temporary("generated.sqlite")
-        defer { try? FileManager.default.removeItem(at: database) }
+        defer { remove(database) }
         let result = try run(["generate", "--collections", Self.tickets, "--db", database.path, "--count", "4", "--count", "tickets=30"])
         #expect(result.status == 0, "\(result.error)")
         let again = try run(["generate", "--collections", Self.tickets, "--db", database.path])
@@ -120,7 +129,7 @@ extension DefinitionCommandTests {
         let database = temporary("csv.sqlite")
         let file = temporary("agents.csv")
         defer {
-            for url in [database, file] { try? FileManager.default.removeItem(at: url) }
+            remove(database, file)
         }
         try "name,email,team\n\"Díaz, Ana\",ana@example.com,billing\nBo,bo@example.com,\n".write(to: file, atomically: true, encoding: .utf8)
         let result = try run(["import", "agents", file.path, "--collections", Self.tickets, "--db", database.path])
