@@ -156,6 +156,19 @@ import Testing
         #expect(list.titles.map { Array($0.utf8) } == expected.map { Array($0.utf8) })
     }
 
+    /// Many titles at once are merged by one sort, with the same result as one by one.
+    @Test func manyAddedTitlesMakeTheSameListAsFew() {
+        let existing = (0..<300).map { "title \($0 * 3)" }.sorted { CatalogPageQuery.precedes($0, $1) }
+        let added = (0..<200).map { "title \($0 * 2)" } + ["e\u{301}", "\u{E9}", "title 0"]
+        var many = TitleList(titles: existing)
+        many.add(added)
+        var few = TitleList(titles: existing)
+        for title in added { few.add([title]) }
+        #expect(many.titles.map { Array($0.utf8) } == few.titles.map { Array($0.utf8) })
+        #expect(many.titles.count == Set((existing + added).map { Array($0.utf8) }).count)
+        #expect(many.mayContain(at: many.titles.count - 1, pairs: TitleList.pairs(many.titles[many.titles.count - 1])))
+    }
+
     /// A text's byte pairs are among those of every text that contains it; a title without
     /// them is passed over.
     @Test(arguments: [

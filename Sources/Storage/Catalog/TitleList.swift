@@ -19,14 +19,26 @@ struct TitleList: Sendable, Equatable {
         pairs = titles.map(Self.pairs)
     }
 
-    /// Adds the titles it does not hold yet, in their place in the order.
+    /// Adds the titles it does not hold yet, in their place in the order: one by one when they
+    /// are few, else appended and the whole list sorted once (thousands of inserts into tens of
+    /// thousands of titles would move hundreds of millions).
     mutating func add(_ new: [String]) {
-        for title in new {
-            let index = firstIndex(notBefore: title)
-            if index < titles.count && titles[index].utf8.elementsEqual(title.utf8) { continue }
-            titles.insert(title, at: index)
-            pairs.insert(Self.pairs(title), at: index)
+        guard new.count > 64 else {
+            for title in new { insert(title) }
+            return
         }
+        var seen = Set(titles.map { Array($0.utf8) })
+        let added = new.filter { seen.insert(Array($0.utf8)).inserted }
+        guard !added.isEmpty else { return }
+        titles = (titles + added).sorted { CatalogPageQuery.precedes($0, $1) }
+        pairs = titles.map(Self.pairs)
+    }
+
+    private mutating func insert(_ title: String) {
+        let index = firstIndex(notBefore: title)
+        if index < titles.count && titles[index].utf8.elementsEqual(title.utf8) { return }
+        titles.insert(title, at: index)
+        pairs.insert(Self.pairs(title), at: index)
     }
 
     /// Whether the title at `index` can contain a text whose `Self.pairs` are `wanted`: false
