@@ -71,17 +71,24 @@ enum SearchGrams {
         var seen = Set<String>()
         var trigrams: [String] = []
         for case let text? in texts {
-            let scalars = Array(text.unicodeScalars)
-            guard scalars.count >= 3 else { continue }
-            for start in 0...(scalars.count - 3) {
-                var trigram = String.UnicodeScalarView()
-                trigram.append(contentsOf: scalars[start..<(start + 3)])
-                let text = String(trigram)
-                if seen.insert(text).inserted { trigrams.append(text) }
-            }
+            for trigram in grams(of: text, sizes: [3]) where seen.insert(trigram).inserted { trigrams.append(trigram) }
         }
         guard !trigrams.isEmpty else { return nil }
         return jsonArray(trigrams)
+    }
+
+    /// The substrings of `text` of each size, in order, counted in Unicode scalars.
+    static func grams(of text: String, sizes: [Int]) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        var grams: [String] = []
+        for size in sizes where scalars.count >= size {
+            for start in 0...(scalars.count - size) {
+                var gram = String.UnicodeScalarView()
+                gram.append(contentsOf: scalars[start..<(start + size)])
+                grams.append(String(gram))
+            }
+        }
+        return grams
     }
 
     /// `texts` as a JSON array of strings, written by hand: `JSONEncoder` cost every write a

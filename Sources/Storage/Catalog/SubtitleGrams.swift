@@ -52,23 +52,9 @@ enum SubtitleGrams {
         var seen = Set<String>()
         var grams: [String] = []
         for case let text? in texts {
-            for gram in Self.grams(of: text, sizes: [3, 4]) where seen.insert(gram).inserted { grams.append(gram) }
+            for gram in SearchGrams.grams(of: text, sizes: [3, 4]) where seen.insert(gram).inserted { grams.append(gram) }
         }
         return grams.isEmpty ? nil : SearchGrams.jsonArray(grams)
-    }
-
-    /// The substrings of `text` of each size, in order.
-    static func grams(of text: String, sizes: [Int]) -> [String] {
-        let scalars = Array(text.unicodeScalars)
-        var grams: [String] = []
-        for size in sizes where scalars.count >= size {
-            for start in 0...(scalars.count - size) {
-                var gram = String.UnicodeScalarView()
-                gram.append(contentsOf: scalars[start..<(start + size)])
-                grams.append(String(gram))
-            }
-        }
-        return grams
     }
 
     /// Whether a subtitle key can contain `text` (folded, not blank): false only when none can.
@@ -79,7 +65,7 @@ enum SubtitleGrams {
         let set = CatalogTable.quote(Self.table(of: table))
         let count = text.unicodeScalars.count
         if count >= 3 {
-            let grams = Array(Set(Self.grams(of: text, sizes: [min(count, 4)])))
+            let grams = Array(Set(SearchGrams.grams(of: text, sizes: [min(count, 4)])))
             return try Bool.fetchOne(
                 db.cachedStatement(sql: "SELECT count(*) = json_array_length(?1) FROM \(set) WHERE gram IN (SELECT value FROM json_each(?1))"),
                 arguments: [SearchGrams.jsonArray(grams)]) ?? true
