@@ -39,25 +39,30 @@ final class PendingSearchEntries {
     }
 
     /// Applies the entries in the order they were recorded, then records the grams of the added
-    /// texts and the 3- and 4-character grams of the added subtitles.
-    func apply(_ db: Database) throws {
-        var texts: [String: (table: CatalogTable, texts: [String?], subtitles: [String?])] = [:]
+    /// texts and the 3- and 4-character grams of the added subtitles, those `known` does not
+    /// hold. Returns the grams recorded, per table: known once the transaction commits.
+    @discardableResult
+    func apply(_ db: Database, known: KnownGrams = KnownGrams()) throws -> [String: KnownGrams.Sets] {
+        var batches: [String: GramBatch] = [:]
         for entry in entries {
             guard let sql = entry.removes ? entry.table.searchDeleteSQL : entry.table.searchInsertSQL else { continue }
             try db.cachedStatement(sql: sql).execute(arguments: [entry.pk, entry.title, entry.subtitle])
             if !entry.removes {
-                texts[entry.table.name, default: (entry.table, [], [])].texts += [entry.title, entry.subtitle]
-                texts[entry.table.name]?.subtitles.append(entry.subtitle)
+                batches[entry.table.name, default: GramBatch(table: entry.table, known: known.tables[entry.table.name] ?? .init())]
+                    .add(title: entry.title, subtitle: entry.subtitle)
             }
         }
-        for (table, added, subtitles) in texts.values {
-            if let sql = table.gramsInsertSQL, let json = SearchGrams.trigramsJSON(added) {
-                try db.cachedStatement(sql: sql).execute(arguments: [json])
+        var learned: [String: KnownGrams.Sets] = [:]
+        for (name, batch) in batches {
+            if let sql = batch.table.gramsInsertSQL, !batch.trigrams.isEmpty {
+                try db.cachedStatement(sql: sql).execute(arguments: [SearchGrams.jsonArray(batch.trigrams)])
             }
-            if let sql = table.subtitleGramsInsertSQL, let json = SubtitleGrams.gramsJSON(subtitles) {
-                try db.cachedStatement(sql: sql).execute(arguments: [json])
+            if let sql = batch.table.subtitleGramsInsertSQL, !batch.subtitleGrams.isEmpty {
+                try db.cachedStatement(sql: sql).execute(arguments: [SearchGrams.jsonArray(batch.subtitleGrams)])
             }
+            learned[name] = batch.recorded
         }
         entries.removeAll()
+        return learned
     }
 }

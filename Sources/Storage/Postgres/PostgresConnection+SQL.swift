@@ -17,8 +17,9 @@ extension PostgresConnection: SQLConnection {
         try query(Self.numbered(sql), arguments.map(Self.parameter)).commandTuples
     }
 
-    func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64 {
+    func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64? {
         let result = try query(Self.numbered(sql + " RETURNING \(column)"), arguments.map(Self.parameter))
+        if result.rowCount == 0 { return nil }
         guard result.rowCount == 1, let value = try result.integer(0, 0) else {
             throw StoreError.invariant("an insert returned no \(column)")
         }

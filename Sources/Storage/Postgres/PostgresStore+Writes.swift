@@ -60,8 +60,7 @@ extension PostgresStore {
                     writer.author = write.author
                     try db.run("SAVEPOINT write", [])
                     do {
-                        let written = try writer.apply(write.write)
-                        if let mark = write.idempotency { try write.markApplied(mark, db: db) }
+                        let written = try write.apply(with: writer, db: db)
                         try db.run("RELEASE SAVEPOINT write", [])
                         results.append(.success(written))
                     } catch {

@@ -9,8 +9,9 @@ protocol SQLConnection: RowSource {
     func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int
 
     /// Runs an INSERT of one row and answers `column` of it (an integer key the database
-    /// assigned: SQLite's rowid, PostgreSQL's identity).
-    func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64
+    /// assigned: SQLite's rowid, PostgreSQL's identity); nil when it inserted nothing (an
+    /// `ON CONFLICT DO NOTHING` that met a conflict).
+    func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64?
 }
 
 extension SQLConnection {
@@ -51,8 +52,8 @@ extension Database: SQLConnection {
         return changesCount
     }
 
-    func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64 {
+    func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64? {
         try cachedStatement(sql: sql).execute(arguments: StatementArguments(values: arguments))
-        return lastInsertedRowID
+        return changesCount > 0 ? lastInsertedRowID : nil
     }
 }
