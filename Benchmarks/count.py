@@ -14,7 +14,9 @@ same requests give the same count run after run: pages within 1 %, /health withi
 count is small enough for background threads to show).
 
 Servers: `cached` (default caches) and `uncached` (`--response-cache 0`), on the 1,000,000-product
-datasets bench.py generates (each binary its own). With `--keep`, each scenario's callgrind
+datasets bench.py generates (each binary its own). `--scenarios writes` counts POSTs of new
+products sent from 16 connections at once, so that they commit in groups as under load (not in
+the default set: it adds rows to the dataset the reads are counted on). With `--keep`, each scenario's callgrind
 dump stays in .build/bench/count/ for `callgrind_annotate --inclusive=yes FILE`: where the
 instructions of a request went.
 """
@@ -73,6 +75,31 @@ def send(port, requests):
         connection.close()
 
 
+def send_writes(port, key, count, first, writers=16):
+    """`count` POSTs of new products (the bench's writes.lua bodies), from `writers` connections
+    at once so that the store commits them in groups as it does under load."""
+    import concurrent.futures
+    import json
+
+    def write(worker):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+        headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {key}"} if key else {})}
+        try:
+            for index in range(first + worker, first + count, writers):
+                body = json.dumps({"name": f"Bench {index}", "shortDescription": "load", "longDescription": "",
+                                   "price": {"minorUnits": index % 100000, "currency": "USD"}})
+                connection.request("POST", "/v1/products", body=body, headers=headers)
+                response = connection.getresponse()
+                response.read()
+                if response.status != 201:
+                    raise RuntimeError(f"POST /v1/products: {response.status}")
+        finally:
+            connection.close()
+
+    with concurrent.futures.ThreadPoolExecutor(writers) as pool:
+        list(pool.map(write, range(writers)))
+
+
 def instructions(dump):
     """The `totals:` (or `summary:`) Ir of a callgrind dump."""
     text = dump.read_text(errors="replace")
@@ -95,6 +122,7 @@ def measure(name, binary, db, size, extra, scenarios, count, keep, environment=N
         available = bench.scenarios(plain, db, size, tag=f"count-{name}-")
     finally:
         plain.stop()
+    write_key = key or plain.key
     # valgrind 3.19 gives up on the DWARF 5 the Swift toolchain writes: a copy without debug
     # information still names its functions (the symbol table stays).
     stripped = folder / "rowserver"
@@ -107,12 +135,18 @@ def measure(name, binary, db, size, extra, scenarios, count, keep, environment=N
     results = {}
     try:
         for scenario in scenarios:
-            requests = requests_of(available[scenario], count)
-            if key:
-                requests = [(path, {**headers, "Authorization": f"Bearer {key}"}) for path, headers in requests]
-            send(port, requests)
-            subprocess.run(["callgrind_control", "--zero", str(server.process.pid)], check=True, capture_output=True)
-            send(port, requests)
+            if scenario == "writes":
+                send_writes(port, write_key, count, 0)
+                subprocess.run(["callgrind_control", "--zero", str(server.process.pid)], check=True, capture_output=True)
+                send_writes(port, write_key, count, count)
+                requests = [None] * count
+            else:
+                requests = requests_of(available[scenario], count)
+                if key:
+                    requests = [(path, {**headers, "Authorization": f"Bearer {key}"}) for path, headers in requests]
+                send(port, requests)
+                subprocess.run(["callgrind_control", "--zero", str(server.process.pid)], check=True, capture_output=True)
+                send(port, requests)
             subprocess.run(["callgrind_control", "--dump=" + scenario, str(server.process.pid)], check=True, capture_output=True)
             dump = max(folder.glob("callgrind.out.*"), key=lambda file: file.stat().st_mtime)
             results[scenario] = instructions(dump) / len(requests)

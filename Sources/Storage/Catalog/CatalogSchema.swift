@@ -56,6 +56,7 @@ enum CatalogSchema {
             try syncIndexes(table, db)
             try SearchGrams.ensure(table, db)
             try SubtitleGrams.ensure(table, db)
+            try SearchMerging.ensure(table, db)
             try recordDerivation(of: table, catalog: catalog, db)
         }
         return recompute
