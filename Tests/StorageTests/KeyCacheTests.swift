@@ -64,6 +64,51 @@ import Testing
         #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 3, cache, from: other) == 3)
     }
 
+    /// The server's cache is stamped with the commit counter, and its store's writer vouches for
+    /// its own commits: catalog writes leave the cached keys, anyone else's commit does not.
+    @Test func theWritersCommitsKeepTheKeysAndAnyOtherCommitEmptiesThem() async throws {
+        let directory = try TemporaryDirectory()
+        var options = CatalogStore.Options()
+        options.keyCacheAge = 600
+        let demo = try directory.store(options: options)
+        let cache = try #require(demo.store.keys.cache)
+        let other = try KeyStore(path: directory.path("test.sqlite"))
+        try other.add(Self.record("aaaaaaaaaaaa"))
+        #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 2, cache, from: other) == 1)
+        for index in 0..<3 { _ = try await demo.insert(.product(Fixtures.product("Lamp \(index)"))) }
+        #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 2, cache, from: other) == 0)
+        #expect(try other.revoke(id: "aaaaaaaaaaaa", at: 5))
+        // The writer's next commit follows the revoke: it vouches for its own commit only.
+        _ = try await demo.insert(.product(Fixtures.product("Lamp after")))
+        #expect(try demo.store.keys.current(id: "aaaaaaaaaaaa")?.revokedAt == 5)
+    }
+
+    @Test(arguments: [(5, 5, true), (5, 4, false), (5, 6, false), (UInt32.max, UInt32.max, true)])
+    func aVouchMovesOnlyAStampAtItsCount(stamped: UInt32, vouched: UInt32, kept: Bool) throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.store()
+        let other = try KeyStore(path: directory.path("test.sqlite"))
+        try other.add(Self.record("aaaaaaaaaaaa"))
+        let counter = Locked<UInt32>(stamped)
+        let cache = KeyCache(maximumAge: 60, maximumEntries: 10) { KeyCache.Stamp(commits: counter.withLock { $0 }) }
+        #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 1, cache, from: other) == 1)
+        cache.vouch(commitAfter: vouched)
+        counter.withLock { $0 = stamped &+ 1 }
+        #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 1, cache, from: other) == (kept ? 0 : 1))
+    }
+
+    @Test func aVouchLeavesAFileStampedCacheAlone() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.store()
+        let other = try KeyStore(path: directory.path("test.sqlite"))
+        let cache = KeyCache(databasePath: directory.path("test.sqlite"))
+        try other.add(Self.record("aaaaaaaaaaaa"))
+        #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 1, cache, from: other) == 1)
+        cache.vouch(commitAfter: 0)
+        try other.add(Self.record("bbbbbbbbbbbb"))
+        #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 1, cache, from: other) == 1)
+    }
+
     @Test func aMissingFileHasAStampOfItsOwn() {
         #expect(KeyCache.stamp("/nonexistent/file") == KeyCache.FileStamp())
         #expect(KeyCache.stamp("/") != KeyCache.FileStamp())

@@ -26,6 +26,8 @@ extension CatalogStore {
         /// Items whose newest change the store keeps in memory (`RecentChanges`), so a kept
         /// detail outlives writes to other items; past it, the older half is forgotten.
         public var recentChanges = RecentChanges.defaultCapacity
+        /// Seconds a cached API key is trusted without a read, whatever the commits (`KeyCache`).
+        public var keyCacheAge: Double = 2
 
         public init(
             seedDemoData: Bool = false, changeRetention: Int = 100_000, maximumBatchSize: Int = 1_024, cacheSizeKiB: Int = 8_192,

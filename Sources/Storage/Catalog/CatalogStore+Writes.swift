@@ -146,6 +146,7 @@ extension CatalogStore {
             return .commit
         }
         knownGrams.withLock { $0.commit(learned, startedAt: before) }
+        keys.vouch(commitAfter: before)
         state.withLock { $0.apply(versions: versions, latest: latest, committedAfter: before, changes: changes, since: startSequence) }
         let succeeded = results.count { if case .success = $0 { true } else { false } }
         counters.withLock { counters in

@@ -26,6 +26,9 @@ public final class CatalogStore: Sendable {
     let readers: ReaderPool
     /// Commits to the file by anyone: when it moves past `state.commits`, `state` is read again.
     let commits: CommitCounter
+    /// The API keys of this file, read through the store's own connections and cached while
+    /// the commit counter moves only by this store's catalog writes.
+    public let keys: KeyStore
 
     /// Opens (creating it if needed) the database at `path` for `catalog`: new collections,
     /// fields and indexes are added; a change that would lose data refuses to open
@@ -69,6 +72,7 @@ public final class CatalogStore: Sendable {
                 }
             }
             commits = try CommitCounter(path: path, options: options)
+            keys = KeyStore(pool: pool, commits: commits, cacheAge: options.keyCacheAge)
             // The counter first: the versions read after it are at least as new as it says.
             let seen = commits.value
             var loaded = try pool.read { db in try CatalogState.load(db, catalog: catalog) }
@@ -194,9 +198,6 @@ public final class CatalogStore: Sendable {
     }
 
     public var path: String { pool.path }
-
-    /// The API keys of this file, read through the store's own connections.
-    public var keys: KeyStore { KeyStore(pool: pool) }
 
     /// What the writer has done since the store opened.
     public var writeCounters: WriteCounters { counters.withLock { $0 } }

@@ -11,16 +11,22 @@ public final class KeyStore: Sendable {
     private let database: any SQLDatabase
     /// Entries checked per lookup against the file (SQLite) or the listener's generation
     /// (PostgreSQL); none for a command, which looks each key up once.
-    private let cache: KeyCache?
+    let cache: KeyCache?
     /// Run in each key write's transaction on PostgreSQL: every instance's listener hears it, and
     /// their key caches empty.
     private let announcement: String?
 
-    /// Keys through connections the caller opened, and already made the table in.
-    init(pool: DatabasePool) {
+    /// Keys through connections the caller opened, and already made the table in; `commits`,
+    /// the file's commit counter, stamps the cache (the caller vouches for its own commits).
+    init(pool: DatabasePool, commits: CommitCounter, cacheAge: Double) {
         self.database = pool
-        self.cache = KeyCache(databasePath: pool.path)
+        self.cache = KeyCache(commits: commits, maximumAge: cacheAge)
         self.announcement = nil
+    }
+
+    /// The commit after commit count `before` changed no key (`KeyCache.vouch(commitAfter:)`).
+    func vouch(commitAfter before: UInt32) {
+        cache?.vouch(commitAfter: before)
     }
 
     /// Keys in a PostgreSQL database whose tables exist (`PostgresSchema`), cached while
