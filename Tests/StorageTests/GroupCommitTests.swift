@@ -32,18 +32,7 @@ import Testing
         _ = try await store.insert(.department(department))
         let missing = EntityID.generate(kind: .department)
         let people = (0..<60).map { index in Fixtures.person(in: index % 3 == 0 ? missing : department.id, given: "P\(index)") }
-        let results = await withTaskGroup(of: (Person, Result<Int64, StoreError>).self) { group in
-            for person in people {
-                group.addTask {
-                    do throws(StoreError) {
-                        return (person, .success(try await store.insert(.person(person)).version))
-                    } catch {
-                        return (person, .failure(error))
-                    }
-                }
-            }
-            return await group.reduce(into: [(Person, Result<Int64, StoreError>)]()) { $0.append($1) }
-        }
+        let results = await Self.concurrently(people) { person throws(StoreError) in try await store.insert(.person(person)).version }
         for (person, result) in results {
             if person.departmentID == missing {
                 #expect(throws: StoreError.invalidReference(field: "/departmentID", id: missing)) { try result.get() }
@@ -55,6 +44,25 @@ import Testing
         #expect(store.writeCounters.failedWrites == 20)
         // Failed writes take no sequence numbers: versions stay dense.
         #expect(try store.latestSequence() == 41)
+    }
+
+    /// Runs `write` for every value at once (so the store commits them in groups); each value
+    /// with its write's version or refusal, in the order they finished.
+    static func concurrently<Value: Sendable>(
+        _ values: [Value], _ write: @escaping @Sendable (Value) async throws(StoreError) -> Int64
+    ) async -> [(Value, Result<Int64, StoreError>)] {
+        await withTaskGroup(of: (Value, Result<Int64, StoreError>).self) { group in
+            for value in values {
+                group.addTask {
+                    do throws(StoreError) {
+                        return (value, .success(try await write(value)))
+                    } catch {
+                        return (value, .failure(error))
+                    }
+                }
+            }
+            return await group.reduce(into: [(Value, Result<Int64, StoreError>)]()) { $0.append($1) }
+        }
     }
 
     /// Writes of a batch index their rows for search after the batch's writes; a write that

@@ -20,18 +20,8 @@ import Testing
             again.name = "Lamp again \(index)"
             writes.insert(again, at: index * 4 + 1)
         }
-        let snapshot = writes
-        let results = await withTaskGroup(of: (Product, Result<Int64, StoreError>).self) { group in
-            for product in snapshot {
-                group.addTask {
-                    do throws(StoreError) {
-                        return (product, .success(try await store.insert(.product(product)).version))
-                    } catch {
-                        return (product, .failure(error))
-                    }
-                }
-            }
-            return await group.reduce(into: [(Product, Result<Int64, StoreError>)]()) { $0.append($1) }
+        let results = await GroupCommitTests.concurrently(writes) { product throws(StoreError) in
+            try await store.insert(.product(product)).version
         }
         var versions: [Int64] = []
         for (product, result) in results {
