@@ -19,9 +19,18 @@ import Testing
         #expect(decoded == texts, "\(json)")
     }
 
-    @Test func aRowsTrigramsAreEachNamedOnce() {
-        #expect(SearchGrams.trigramsJSON(["abcab", nil, "ab"]) == #"["abc","bca","cab"]"#)
-        #expect(SearchGrams.trigramsJSON(["ab", nil]) == nil)
-        #expect(SearchGrams.trigramsJSON(["a\"bc"]) == #"["a\"b","\"bc"]"#)
+    @Test func aBatchNamesEachTrigramOnce() {
+        let table = CatalogTable(StoredCollection.products.definition)
+        var batch = GramBatch(table: table, known: .init())
+        batch.add(title: "abcab", subtitle: nil)
+        batch.add(title: "ab", subtitle: nil)
+        #expect(batch.trigrams == ["abc", "bca", "cab"])
+        #expect(SearchGrams.jsonArray(batch.trigrams) == #"["abc","bca","cab"]"#)
+        var short = GramBatch(table: table, known: .init())
+        short.add(title: "ab", subtitle: nil)
+        #expect(short.trigrams.isEmpty)
+        var quoted = GramBatch(table: table, known: .init())
+        quoted.add(title: "a\"bc", subtitle: nil)
+        #expect(SearchGrams.jsonArray(quoted.trigrams) == #"["a\"b","\"bc"]"#)
     }
 }

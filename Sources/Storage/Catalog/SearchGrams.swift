@@ -65,18 +65,6 @@ enum SearchGrams {
             + "FROM json_each(?) AS j, \(substrings) AS s WHERE NOT EXISTS (SELECT 1 FROM \(grams) AS g WHERE g.trigram = j.value)"
     }
 
-    /// The distinct trigrams of the searched texts, as a JSON array for `insertSQL`; nil when
-    /// there are none. Counted in Unicode scalars, as FTS5's trigram tokenizer counts characters.
-    static func trigramsJSON(_ texts: [String?]) -> String? {
-        var seen = Set<String>()
-        var trigrams: [String] = []
-        for case let text? in texts {
-            for trigram in grams(of: text, sizes: [3]) where seen.insert(trigram).inserted { trigrams.append(trigram) }
-        }
-        guard !trigrams.isEmpty else { return nil }
-        return jsonArray(trigrams)
-    }
-
     /// The substrings of `text` of each size, in order, counted in Unicode scalars.
     static func grams(of text: String, sizes: [Int]) -> [String] {
         let scalars = Array(text.unicodeScalars)
