@@ -3,40 +3,48 @@ import Testing
 
 @testable import Storage
 
-/// Every searchable collection's FTS5 index merges at 16 segments a level (`SearchMerging`),
-/// in a new file and in one made before the setting.
+/// Every searchable collection's FTS5 index merges as `SearchMerging` says, in a new file and in
+/// one made before the settings.
 @Suite struct SearchMergingTests {
-    private static func automerge(_ path: String) throws -> [String: Int] {
+    /// Each search table's merge settings, by table.
+    private static func settings(_ path: String) throws -> [String: [String: Int]] {
         let queue = try DatabaseQueue(path: path)
         return try queue.read { db in
-            var found: [String: Int] = [:]
+            var found: [String: [String: Int]] = [:]
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE 'items\\_%\\_search' ESCAPE '\\'")
             for table in tables {
-                found[table] = try Int.fetchOne(db, sql: "SELECT v FROM \(CatalogTable.quote("\(table)_config")) WHERE k = 'automerge'")
+                for (name, _) in SearchMerging.settings {
+                    found[table, default: [:]][name] = try Int.fetchOne(
+                        db, sql: "SELECT v FROM \(CatalogTable.quote("\(table)_config")) WHERE k = ?", arguments: [name])
+                }
             }
             return found
         }
     }
 
-    @Test func aNewFileMergesAtSixteenSegmentsALevel() throws {
+    private static let expected = Dictionary(uniqueKeysWithValues: SearchMerging.settings.map { ($0.0, $0.1) })
+
+    @Test func aNewFileMergesAsSet() throws {
         let directory = try TemporaryDirectory()
         _ = try directory.store()
-        let settings = try Self.automerge(directory.path("test.sqlite"))
+        let settings = try Self.settings(directory.path("test.sqlite"))
         #expect(settings.count == StoredCollection.allCases.filter { CatalogTable($0.definition).searchTable != nil }.count)
-        #expect(settings.values.allSatisfy { $0 == SearchMerging.automerge })
+        #expect(settings.values.allSatisfy { $0 == Self.expected })
+        #expect(Self.expected == ["automerge": 16, "crisismerge": 64])
     }
 
-    @Test func aFileWithFTS5sDefaultGetsTheSettingWhenOpened() async throws {
+    @Test func aFileWithFTS5sDefaultsGetsTheSettingsWhenOpened() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("test.sqlite")
         try directory.store().close()
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in
+            try db.execute(sql: "DELETE FROM items_products_search_config WHERE k = 'crisismerge'")
             try db.execute(sql: "INSERT INTO items_products_search (items_products_search, rank) VALUES ('automerge', 4)")
         }
         try queue.close()
-        #expect(try Self.automerge(path)["items_products_search"] == 4)
+        #expect(try Self.settings(path)["items_products_search"] == ["automerge": 4])
         _ = try directory.store()
-        #expect(try Self.automerge(path)["items_products_search"] == SearchMerging.automerge)
+        #expect(try Self.settings(path)["items_products_search"] == Self.expected)
     }
 }
