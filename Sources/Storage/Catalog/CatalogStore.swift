@@ -16,9 +16,9 @@ public final class CatalogStore: Sendable {
     let state: Locked<CatalogState>
     let queue = WriteQueue<SubmittedWrite, Versioned<Item>?>()
     let counters = Locked(WriteCounters())
-    /// Each searched collection's distinct titles at a version (`TitleList`; nil: too many).
     /// The search grams the writer knows the file holds (`KnownGrams`); the writer's alone.
     let knownGrams = Locked(KnownGrams())
+    /// Each searched collection's distinct titles at a version (`TitleList`; nil: too many).
     let titleLists = Locked<[String: (version: Int64, list: TitleList?, read: ContinuousClock.Instant)]>([:])
     /// The `Idempotency-Key`s of this file, through the store's own connections.
     public let idempotency: IdempotencyStore

@@ -5,7 +5,7 @@ import GRDB
 /// Every commit that indexes rows writes one new segment, and FTS5 then does merge work in
 /// proportion. With its defaults (`automerge` 4: merge once four segments share a level;
 /// `crisismerge` 16: merge a level whole, at once, when it reaches 16), 4,000 commits of 16
-/// product titles on the bench's 1M products cost 60 µs a row in the search index, with commits
+/// titles into a search index of a million rows (the bench's dataset) cost 60 µs a row in the search index, with commits
 /// of up to 736 ms (a Python loop over a copy of the dataset, same SQLite). `automerge` 16 alone
 /// made every merge a whole-level one (918 ms at worst); with `crisismerge` 64 as well, 23 µs a
 /// row and 60 ms at worst, merging in steps. A search looks a term up in more segments a level,

@@ -30,31 +30,26 @@ enum SubtitleGrams {
         let insert = try db.makeStatement(sql: insertSQL(ofTable: table.name))
         let subtitles = try String.fetchCursor(
             db, sql: "SELECT DISTINCT subtitle_key FROM \(CatalogTable.quote(table.name)) WHERE subtitle_key IS NOT NULL")
-        var batch: [String?] = []
+        func write(_ batch: GramBatch) throws {
+            guard !batch.subtitleGrams.isEmpty else { return }
+            try insert.execute(arguments: [SearchGrams.jsonArray(batch.subtitleGrams)])
+        }
+        var batch = GramBatch(table: table, known: .init())
+        var count = 0
         while let subtitle = try subtitles.next() {
-            batch.append(subtitle)
-            if batch.count == 1_000 {
-                if let json = gramsJSON(batch) { try insert.execute(arguments: [json]) }
-                batch.removeAll(keepingCapacity: true)
+            batch.add(title: nil, subtitle: subtitle)
+            count += 1
+            if count == 1_000 {
+                try write(batch)
+                (batch, count) = (GramBatch(table: table, known: .init()), 0)
             }
         }
-        if let json = gramsJSON(batch) { try insert.execute(arguments: [json]) }
+        try write(batch)
     }
 
-    /// The statement that records a JSON array of grams (`gramsJSON`).
+    /// The statement that records a JSON array of grams (`GramBatch.subtitleGrams`).
     static func insertSQL(ofTable name: String) -> String {
         "INSERT OR IGNORE INTO \(CatalogTable.quote("\(name)_subtitle_grams")) (gram) SELECT value FROM json_each(?)"
-    }
-
-    /// The distinct three- and four-character grams of `texts`, as a JSON array; nil when there
-    /// are none. Counted in Unicode scalars, as FTS5's trigram tokenizer counts characters.
-    static func gramsJSON(_ texts: [String?]) -> String? {
-        var seen = Set<String>()
-        var grams: [String] = []
-        for case let text? in texts {
-            for gram in SearchGrams.grams(of: text, sizes: [3, 4]) where seen.insert(gram).inserted { grams.append(gram) }
-        }
-        return grams.isEmpty ? nil : SearchGrams.jsonArray(grams)
     }
 
     /// Whether a subtitle key can contain `text` (folded, not blank): false only when none can.
