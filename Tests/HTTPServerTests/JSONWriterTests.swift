@@ -25,6 +25,59 @@ struct JSONWriterTests {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == json)
     }
 
+    /// Every byte at every place of a word, among bytes that need nothing: the word test flags
+    /// exactly the words holding a byte to escape (fillers never carry a borrow).
+    @Test func aWordIsFlaggedExactlyWhenOneOfItsBytesNeedsEscaping() {
+        for filler: UInt8 in [0x20, 0x61, 0x7E, 0x80, 0xC3, 0xFF] {
+            for place in 0..<8 {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[place] = byte
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    let expected = byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
+                    #expect(JSONWriter.mayNeedEscape(word) == expected, "byte \(byte) at \(place) among \(filler)")
+                }
+            }
+        }
+    }
+
+    /// Strings of every length up to 40 with a byte to escape at each place, against writing
+    /// them byte by byte: the word steps and the tail agree with the plain rule.
+    @Test func escapingByWordsWritesWhatEscapingByBytesWrites() {
+        let specials: [Character] = ["\"", "\\", "\n", "\u{1}", "\u{7F}", "é", "🍮"]
+        for length in 0...40 {
+            for place in 0...length {
+                for special in specials where place < length || special == "é" {
+                    var characters = Array(repeating: Character("a"), count: length)
+                    if place < length { characters[place] = special }
+                    if length > 9 { characters[length - 1] = "\t" }
+                    let value = String(characters)
+                    var writer = JSONWriter()
+                    writer.string(value)
+                    #expect(String(decoding: writer.bytes, as: UTF8.self) == Self.escapedByteByByte(value))
+                }
+            }
+        }
+    }
+
+    static func escapedByteByByte(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     static let integers: [Int64] = [0, 7, -7, 10, 99, 100, -100, 4_999, 1_000_000, Int64(Int32.max), Int64.max, Int64.min, Int64.min + 1]
 
     @Test(arguments: integers)
