@@ -12,10 +12,11 @@ extension JSONWriter {
     }
 
     public mutating func key(_ key: Key) {
+        buffer.makeUnique()
         separate()
         // From the key's buffer in place: appending the array itself retained and released it
         // around a generic append (175 instructions a key; a table page writes 450 of them).
-        key.encoded.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        key.encoded.withUnsafeBufferPointer { buffer.append($0) }
         needsComma = false
     }
 

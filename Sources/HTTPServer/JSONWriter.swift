@@ -1,95 +1,119 @@
 /// Appends JSON to a byte buffer without intermediate values.
 ///
-/// Response bodies are written straight into `[UInt8]`: no `Encodable` boxing, no dictionary
+/// Response bodies are written straight into bytes: no `Encodable` boxing, no dictionary
 /// that loses key order, and `/` is not escaped. The caller is responsible for well-formed
 /// nesting (objects and arrays opened and closed in order); `comma` bookkeeping is done here.
+///
+/// A value type over a `JSONBuffer`, copied on write: each call that writes checks once that
+/// the buffer is its own (`JSONBuffer.makeUnique`), then appends to it without `Array`'s checks per append.
 public struct JSONWriter: Sendable {
-    public internal(set) var bytes: [UInt8]
+    var buffer: JSONBuffer
     var needsComma = false
 
     public init(capacity: Int = 256) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        buffer = JSONBuffer(capacity: capacity)
     }
 
+    /// What was written, as an array (one copy).
+    public var bytes: [UInt8] { buffer.bytes }
+
     public mutating func beginObject() {
+        buffer.makeUnique()
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        buffer.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        buffer.makeUnique()
+        buffer.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     public mutating func beginArray() {
+        buffer.makeUnique()
         separate()
-        bytes.append(UInt8(ascii: "["))
+        buffer.append(UInt8(ascii: "["))
         needsComma = false
     }
 
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        buffer.makeUnique()
+        buffer.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes `"name":`; the next value call writes the value.
     public mutating func key(_ name: String) {
+        buffer.makeUnique()
         separate()
-        appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        Self.appendQuoted(name, to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func string(_ value: String) {
+        buffer.makeUnique()
         separate()
-        appendQuoted(value)
+        Self.appendQuoted(value, to: &buffer)
         needsComma = true
     }
 
     /// `first` and `second` as one string (a link: a base and an id), without making it.
     public mutating func string(_ first: String, _ second: String) {
-        beginString()
-        appendUnquoted(first)
-        appendUnquoted(second)
-        endString()
+        buffer.makeUnique()
+        separate()
+        buffer.append(UInt8(ascii: "\""))
+        Self.appendUnquoted(first, to: &buffer)
+        Self.appendUnquoted(second, to: &buffer)
+        buffer.append(UInt8(ascii: "\""))
+        needsComma = true
     }
 
     /// A string from its UTF-8 bytes, which the caller has checked are well-formed (a stored
     /// text written from the store's buffer, without making a `String`).
     public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        beginString()
-        appendEscaped(utf8)
-        endString()
+        buffer.makeUnique()
+        separate()
+        buffer.append(UInt8(ascii: "\""))
+        Self.appendEscaped(utf8, to: &buffer)
+        buffer.append(UInt8(ascii: "\""))
+        needsComma = true
     }
 
     /// `first` followed by well-formed UTF-8 `second` as one string (a link: a base and an id).
     public mutating func string(_ first: String, utf8 second: UnsafeBufferPointer<UInt8>) {
-        beginString()
-        appendUnquoted(first)
-        appendEscaped(second)
-        endString()
+        buffer.makeUnique()
+        separate()
+        buffer.append(UInt8(ascii: "\""))
+        Self.appendUnquoted(first, to: &buffer)
+        Self.appendEscaped(second, to: &buffer)
+        buffer.append(UInt8(ascii: "\""))
+        needsComma = true
     }
 
     /// Opens a string written in pieces (`appendToString`, then `endString`).
     public mutating func beginString() {
+        buffer.makeUnique()
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// Appends to the open string.
     public mutating func appendToString(_ piece: String) {
-        appendUnquoted(piece)
+        buffer.makeUnique()
+        Self.appendUnquoted(piece, to: &buffer)
     }
 
     /// Appends well-formed UTF-8 to the open string.
     public mutating func appendToString(utf8 piece: UnsafeBufferPointer<UInt8>) {
-        appendEscaped(piece)
+        buffer.makeUnique()
+        Self.appendEscaped(piece, to: &buffer)
     }
 
     public mutating func endString() {
-        bytes.append(UInt8(ascii: "\""))
+        buffer.makeUnique()
+        buffer.append(UInt8(ascii: "\""))
         needsComma = true
     }
 
@@ -99,59 +123,65 @@ public struct JSONWriter: Sendable {
     }
 
     public mutating func int(_ value: Int) {
-        separate()
-        Self.appendDecimal(Int64(value), to: &bytes)
-        needsComma = true
+        int64(Int64(value))
     }
 
     public mutating func int64(_ value: Int64) {
+        buffer.makeUnique()
         separate()
-        Self.appendDecimal(value, to: &bytes)
+        Self.withDecimal(value) { buffer.append($0) }
         needsComma = true
     }
 
     /// `value` in decimal digits, written in place: `String(value)` and its UTF-8 view cost
     /// ~600 instructions a number (the access log writes three per line).
     public static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
+        withDecimal(value) { bytes.append(contentsOf: $0) }
+    }
+
+    private static func withDecimal(_ value: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
             var start = 20
             repeat {
                 start -= 1
                 digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            body(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
     public mutating func double(_ value: Double) {
+        buffer.makeUnique()
         separate()
-        if value.isFinite {
-            bytes.append(contentsOf: String(value).utf8)
-        } else {
-            bytes.append(contentsOf: "null".utf8)
-        }
+        Self.appendUnquoted(value.isFinite ? String(value) : "null", to: &buffer)
         needsComma = true
     }
 
     public mutating func bool(_ value: Bool) {
+        buffer.makeUnique()
         separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        Self.appendUnquoted(value ? "true" : "false", to: &buffer)
         needsComma = true
     }
 
     public mutating func null() {
+        buffer.makeUnique()
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        Self.appendUnquoted("null", to: &buffer)
         needsComma = true
     }
 
     /// Inserts bytes that are already a complete JSON value (a cached fragment).
     public mutating func raw(_ json: [UInt8]) {
+        buffer.makeUnique()
         separate()
-        bytes.append(contentsOf: json)
+        buffer.append(json)
         needsComma = true
     }
 
@@ -177,34 +207,36 @@ public struct JSONWriter: Sendable {
         let needsComma: Bool
     }
 
-    public func mark() -> Mark { Mark(count: bytes.count, needsComma: needsComma) }
+    public func mark() -> Mark { Mark(count: buffer.count, needsComma: needsComma) }
 
     /// Forgets what was written since `mark`.
     public mutating func rewind(to mark: Mark) {
-        bytes.removeSubrange(min(mark.count, bytes.count)...)
+        buffer.makeUnique()
+        buffer.truncate(to: mark.count)
         needsComma = mark.needsComma
     }
 
+    @inline(__always)
     mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { buffer.append(UInt8(ascii: ",")) }
     }
 
     /// Copies runs of bytes that need no escaping in one go: a page of rows is mostly such
     /// runs, and appending byte by byte made string writing the costliest part of a page.
-    private mutating func appendQuoted(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        appendUnquoted(value)
-        bytes.append(UInt8(ascii: "\""))
+    private static func appendQuoted(_ value: String, to out: inout JSONBuffer) {
+        out.append(UInt8(ascii: "\""))
+        appendUnquoted(value, to: &out)
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Native and small strings lend their bytes in place; copying the string first (for
     /// `withUTF8`, which mutates) cost a retain and a release per string of a page. (Checking
     /// `utf8.contains(where:)` first and appending the view whole cost ~950 instructions a
     /// string: the generic iteration is not specialized.)
-    private mutating func appendUnquoted(_ value: String) {
-        if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+    private static func appendUnquoted(_ value: String, to out: inout JSONBuffer) {
+        if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &out) }) == nil {
             var copy = value
-            copy.withUTF8 { appendEscaped($0) }
+            copy.withUTF8 { appendEscaped($0, to: &out) }
         }
     }
 
@@ -226,41 +258,43 @@ public struct JSONWriter: Sendable {
         return control | special != 0
     }
 
-    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout JSONBuffer) {
         guard let base = utf8.baseAddress else { return }
         let count = utf8.count
         var runStart = 0
         var index = 0
         while index < count {
-            if index + 8 <= count, !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            if index + 8 <= count, !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
                 index += 8
                 continue
             }
             let end = min(index + 8, count)
             while index < end {
                 let byte = base[index]
-                if Self.needsEscape(byte) {
-                    if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
-                    appendEscape(byte)
+                if needsEscape(byte) {
+                    if runStart < index { out.append(base + runStart, count: index - runStart) }
+                    appendEscape(byte, to: &out)
                     runStart = index + 1
                 }
                 index += 1
             }
         }
-        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+        if runStart < count { out.append(base + runStart, count: count - runStart) }
     }
 
-    private mutating func appendEscape(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
+    private static func appendEscape(_ byte: UInt8, to out: inout JSONBuffer) {
+        out.append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
         default:
             let hex = HexDigits.lowercase
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            for digit in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]] {
+                out.append(digit)
+            }
         }
     }
 }

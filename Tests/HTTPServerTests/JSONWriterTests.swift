@@ -78,6 +78,36 @@ struct JSONWriterTests {
         return out + "\""
     }
 
+    /// A writer is a value: what a copy writes stays out of the original, and the other way round.
+    @Test func aCopiedWriterWritesIntoItsOwnBytes() {
+        var original = JSONWriter(capacity: 1)
+        original.beginArray()
+        original.string("a")
+        var copy = original
+        copy.string("b")
+        copy.endArray()
+        original.int(1)
+        original.endArray()
+        #expect(String(decoding: original.bytes, as: UTF8.self) == #"["a",1]"#)
+        #expect(String(decoding: copy.bytes, as: UTF8.self) == #"["a","b"]"#)
+    }
+
+    /// Growing from the smallest buffer keeps every byte, and rewinding forgets exactly what
+    /// came after the mark (the comma state included).
+    @Test func growingAndRewindingKeepWhatWasWritten() {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginArray()
+        let long = String(repeating: "x\"y", count: 3_000)
+        writer.string(long)
+        let mark = writer.mark()
+        writer.string("dropped")
+        writer.rewind(to: mark)
+        writer.int64(-42)
+        writer.endArray()
+        let expected = "[\"" + String(repeating: #"x\"y"#, count: 3_000) + "\",-42]"
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+    }
+
     static let integers: [Int64] = [0, 7, -7, 10, 99, 100, -100, 4_999, 1_000_000, Int64(Int32.max), Int64.max, Int64.min, Int64.min + 1]
 
     @Test(arguments: integers)

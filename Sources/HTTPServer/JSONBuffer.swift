@@ -1,0 +1,86 @@
+/// The bytes a `JSONWriter` appends to: one capacity check and one copy a run of bytes.
+///
+/// `[UInt8].append(contentsOf:)` cost ~90 instructions a call on top of the copy (a page of 50
+/// rows makes ~600 such calls, one per key and string run): it is generic over the sequence and
+/// checks uniqueness itself. `JSONWriter` makes the bytes its own once per value it writes
+/// (`makeUnique`) and then appends here directly. The position is kept in this struct, not in
+/// the class that owns the memory: a class's stored `var`s are checked for exclusive access at
+/// run time on every append.
+///
+/// `@unchecked Sendable`: the bytes are written only after `makeUnique`, when no other copy
+/// shares them (copy on write, as `Array`).
+struct JSONBuffer: @unchecked Sendable {
+    /// Owns the memory: frees it when the last buffer sharing it goes.
+    private final class Allocation {
+        let start: UnsafeMutablePointer<UInt8>
+
+        init(capacity: Int) {
+            start = .allocate(capacity: capacity)
+        }
+
+        deinit { start.deallocate() }
+    }
+
+    private var allocation: Allocation
+    private var start: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        allocation = Allocation(capacity: self.capacity)
+        start = allocation.start
+    }
+
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    /// Copies the bytes when another buffer shares them; call before appending.
+    @inline(__always)
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&allocation) { reallocate(capacity: capacity) }
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { reallocate(toHold: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress else { return }
+        append(base, count: source.count)
+    }
+
+    @inline(__always)
+    mutating func append(_ source: UnsafePointer<UInt8>, count added: Int) {
+        if count + added > capacity { reallocate(toHold: count + added) }
+        (start + count).initialize(from: source, count: added)
+        count += added
+    }
+
+    mutating func append(_ array: [UInt8]) {
+        array.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Forgets every byte from `newCount` on.
+    mutating func truncate(to newCount: Int) {
+        count = max(0, min(newCount, count))
+    }
+
+    @inline(never)
+    private mutating func reallocate(toHold needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        reallocate(capacity: newCapacity)
+    }
+
+    private mutating func reallocate(capacity newCapacity: Int) {
+        let moved = Allocation(capacity: newCapacity)
+        moved.start.initialize(from: start, count: count)
+        allocation = moved
+        start = moved.start
+        capacity = newCapacity
+    }
+}
