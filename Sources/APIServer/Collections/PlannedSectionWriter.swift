@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import HTTPServer
 import Storage
 
@@ -14,6 +15,10 @@ struct PlannedSectionWriter {
     /// The link of a section's header.
     let link: (ItemRenderer.SectionHeading) -> String?
     private var open: FieldValue?
+    /// The open section's key as stored, when it is stored as text: a row whose stored text is
+    /// the same bytes is in the same section without decoding its value (decoding a reference
+    /// parsed its id: ~880 instructions a row).
+    private var openText: [UInt8]?
 
     init(rows: PlannedRowWriter, slot: Int, target: String?, link: @escaping (ItemRenderer.SectionHeading) -> String?) {
         self.rows = rows
@@ -23,6 +28,12 @@ struct PlannedSectionWriter {
     }
 
     mutating func row(_ row: PageRow, into json: inout JSONWriter) throws(StoreError) {
+        let text = row.text(slot: slot)
+        if open != nil, let text, let openText, Self.same(text, openText) {
+            return try rows.row(row, into: &json)
+        }
+        // Copied before the value is read: reading a column again may move its text.
+        let storedKey = text.map(Array.init)
         let key = try row.value(slot: slot)
         if open != key {
             var references = rows.references
@@ -32,7 +43,17 @@ struct PlannedSectionWriter {
             open = key
             RowWriter.openSection(section, detail: link(section), into: &json)
         }
+        openText = storedKey
         try rows.row(row, into: &json)
+    }
+
+    private static func same(_ stored: UnsafeBufferPointer<UInt8>, _ kept: [UInt8]) -> Bool {
+        guard stored.count == kept.count else { return false }
+        guard let base = stored.baseAddress, !stored.isEmpty else { return true }
+        return kept.withUnsafeBufferPointer { kept in
+            guard let keptBase = kept.baseAddress else { return false }
+            return memcmp(base, keptBase, stored.count) == 0
+        }
     }
 
     /// Closes the open section, if any.
@@ -41,10 +62,12 @@ struct PlannedSectionWriter {
         json.endArray()
         json.endObject()
         open = nil
+        openText = nil
     }
 
     /// Forgets the open section (what it wrote was rewound).
     mutating func reset() {
         open = nil
+        openText = nil
     }
 }
