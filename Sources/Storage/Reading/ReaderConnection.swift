@@ -83,9 +83,7 @@ final class ReaderConnection {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
-        for (index, argument) in arguments.enumerated() {
-            try check(bind(argument, to: statement, at: Int32(index + 1)))
-        }
+        try check(SQLiteBinding.bind(arguments, to: statement))
         let row = StatementRow(statement)
         while true {
             let code = sqlite3_step(statement)
@@ -94,30 +92,6 @@ final class ReaderConnection {
             if try !body(row) { return }
         }
     }
-
-    private func bind(_ value: DatabaseValue, to statement: OpaquePointer, at index: Int32) -> Int32 {
-        switch value.storage {
-        case .null: return sqlite3_bind_null(statement, index)
-        case .int64(let integer): return sqlite3_bind_int64(statement, index, integer)
-        case .double(let double): return sqlite3_bind_double(statement, index, double)
-        case .string(let text):
-            var text = text
-            // With its length (a NUL inside stays), SQLITE_TRANSIENT: SQLite copies the bytes,
-            // which live only in this call; an empty text binds "" (a nil pointer would bind NULL).
-            return text.withUTF8 { bytes in
-                guard let start = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(statement, index, "", 0, Self.transient) }
-                return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-                    sqlite3_bind_text(statement, index, chars, Int32(bytes.count), Self.transient)
-                }
-            }
-        case .blob(let data):
-            return data.withUnsafeBytes { bytes in
-                sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.transient)
-            }
-        }
-    }
-
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// The prepared statement of `sql`, prepared once per connection.
     private func statement(_ sql: String) throws -> OpaquePointer {
