@@ -61,35 +61,26 @@ public struct JSONWriter: Sendable {
 
     /// `first` and `second` as one string (a link: a base and an id), without making it.
     public mutating func string(_ first: String, _ second: String) {
-        buffer.makeUnique()
-        separate()
-        buffer.append(UInt8(ascii: "\""))
+        beginString()
         Self.appendUnquoted(first, to: &buffer)
         Self.appendUnquoted(second, to: &buffer)
-        buffer.append(UInt8(ascii: "\""))
-        needsComma = true
+        endString()
     }
 
     /// A string from its UTF-8 bytes, which the caller has checked are well-formed (a stored
     /// text written from the store's buffer, without making a `String`).
     public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        buffer.makeUnique()
-        separate()
-        buffer.append(UInt8(ascii: "\""))
+        beginString()
         Self.appendEscaped(utf8, to: &buffer)
-        buffer.append(UInt8(ascii: "\""))
-        needsComma = true
+        endString()
     }
 
     /// `first` followed by well-formed UTF-8 `second` as one string (a link: a base and an id).
     public mutating func string(_ first: String, utf8 second: UnsafeBufferPointer<UInt8>) {
-        buffer.makeUnique()
-        separate()
-        buffer.append(UInt8(ascii: "\""))
+        beginString()
         Self.appendUnquoted(first, to: &buffer)
         Self.appendEscaped(second, to: &buffer)
-        buffer.append(UInt8(ascii: "\""))
-        needsComma = true
+        endString()
     }
 
     /// Opens a string written in pieces (`appendToString`, then `endString`).
