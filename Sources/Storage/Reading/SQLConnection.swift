@@ -59,9 +59,9 @@ extension Database: SQLConnection {
     }
 
     /// Binds and steps GRDB's prepared statement itself: GRDB's `execute(arguments:)` boxed each
-    /// value twice on the way (`StatementArguments`) and checked them, ~60,000 instructions of a
-    /// product write (its row, change entry and search grams), on the writer's thread that every
-    /// write waits for. The store registers no GRDB transaction observer that the bypassed
+    /// value twice on the way (`StatementArguments`) and checked them, 10,000–30,000 instructions
+    /// of a product write (its row, change entry and search grams; counted), on the writer's
+    /// thread that every write waits for. The store registers no GRDB transaction observer that the bypassed
     /// bookkeeping would tell; a failure throws GRDB's `DatabaseError`, as `execute` did.
     private func execute(_ statement: Statement, _ arguments: [DatabaseValue]) throws {
         let handle = statement.sqliteStatement
