@@ -1,5 +1,6 @@
 import Definitions
 import Domain
+import Foundation
 import HTTPServer
 import Storage
 import Testing
@@ -125,6 +126,36 @@ struct TokenTests {
     func base64URLEncodesWithoutPaddingAndDecodesBack(bytes: [UInt8], text: String) {
         #expect(Base64URL.encode(bytes) == text)
         #expect(Base64URL.decode(text) == bytes)
+    }
+
+    /// Every length to 64, seeded bytes: the same text as Foundation's base64 with the URL
+    /// alphabet and no padding, and back.
+    @Test func base64URLAgreesWithFoundationForEveryLength() {
+        var generator = SeededBytes(seed: 0x5EED)
+        for length in 0...64 {
+            let bytes = (0..<length).map { _ in generator.next() }
+            let foundation = String(
+                Data(bytes).base64EncodedString().compactMap { character -> Character? in
+                    switch character {
+                    case "+": "-"
+                    case "/": "_"
+                    case "=": nil
+                    default: character
+                    }
+                })
+            #expect(Base64URL.encode(bytes) == foundation, "length \(length)")
+            #expect(Base64URL.decode(foundation) == bytes, "length \(length)")
+        }
+    }
+
+    /// A small fixed generator: the same bytes every run.
+    struct SeededBytes {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
     }
 
     @Test(arguments: ["A", "AA=", "AA+", "AA/", "A A", "AAAAA", "é", "AA\u{0}"])
