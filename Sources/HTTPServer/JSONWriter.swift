@@ -236,9 +236,10 @@ public struct JSONWriter: Sendable {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
     }
 
-    /// Whether any of a word's 8 bytes may need escaping: exact when none does, and a word it
-    /// flags wrongly (a borrow past a byte of 0x80 or more) is only looked at byte by byte.
-    /// Eight bytes a step: byte by byte, scanning was the costliest part of writing a page.
+    /// Whether any of a word's 8 bytes needs escaping (the has-zero-byte test: a subtraction borrows
+    /// only out of a byte that needs it, so the word's answer is exact; a flagged word is then
+    /// looked at byte by byte). Eight bytes a step: byte by byte, scanning was the costliest part
+    /// of writing a page.
     @inline(__always)
     static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
