@@ -1,5 +1,4 @@
 import Crypto
-import Foundation
 
 /// Makes opaque, URL-safe, tamper-evident tokens (cursors, change tokens): the payload bytes,
 /// then the first 16 bytes of their HMAC-SHA256, in base64url without padding.
