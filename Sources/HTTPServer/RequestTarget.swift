@@ -68,6 +68,9 @@ public struct RequestTarget: Sendable, Equatable {
         var segments: [String] = []
         var segmentStart = start + 1
         if segmentStart < mark {
+            var slashes = 1
+            for index in segmentStart..<mark where bytes[index] == slash { slashes += 1 }
+            segments.reserveCapacity(slashes)
             while true {
                 let segmentEnd = bytes[segmentStart..<mark].firstIndex(of: slash) ?? mark
                 segments.append(try decodeSegment(UnsafeBufferPointer(rebasing: bytes[segmentStart..<segmentEnd])))
@@ -88,18 +91,22 @@ public struct RequestTarget: Sendable, Equatable {
         return nil
     }
 
+    /// A segment without escapes is taken as it is: the whole target was checked for control
+    /// bytes before, so only a decoded one can hold them, and its dot segments are spelled out.
     private static func decodeSegment(_ raw: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> String {
-        let decoded: String
         if !raw.contains(percent) {
-            decoded = String(decoding: raw, as: UTF8.self)
-        } else {
-            do {
-                decoded = try PercentDecoding.decode(raw, plusAsSpace: false)
-            } catch .malformedEscape {
-                throw .badRequest("INVALID_PATH", "The path has a malformed percent-escape.")
-            } catch {
-                throw .badRequest("INVALID_PATH", "The path is not valid UTF-8 once percent-decoded.")
+            if !raw.isEmpty && raw.count <= 2 && raw.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+                throw .badRequest("INVALID_PATH", "The path must not contain dot segments ('.' or '..').")
             }
+            return String(decoding: raw, as: UTF8.self)
+        }
+        let decoded: String
+        do {
+            decoded = try PercentDecoding.decode(raw, plusAsSpace: false)
+        } catch .malformedEscape {
+            throw .badRequest("INVALID_PATH", "The path has a malformed percent-escape.")
+        } catch {
+            throw .badRequest("INVALID_PATH", "The path is not valid UTF-8 once percent-decoded.")
         }
         if decoded == "." || decoded == ".." {
             throw .badRequest("INVALID_PATH", "The path must not contain dot segments ('.' or '..').")

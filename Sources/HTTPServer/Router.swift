@@ -28,16 +28,18 @@ public struct Router: Sendable {
         // Mutated only while routes are registered, before the router is shared.
         var literals: [String: Node] = [:]
         var parameter: (name: String, node: Node)?
-        var handlers: [HTTPMethod: Handler] = [:]
-        var availability: [HTTPMethod: Availability] = [:]
+        /// By `HTTPMethod.index`: a method's hash is its name's, hashed per lookup.
+        var handlers = [Handler?](repeating: nil, count: HTTPMethod.allCases.count)
+        var availability = [Availability?](repeating: nil, count: HTTPMethod.allCases.count)
+        var hasHandlers = false
         var template = ""
         /// Small integer naming the template, for allocation-free metric lookups.
         var routeIndex = -1
 
         /// The handler of `method` when the route has one and it exists for `parameters`.
         func handler(_ method: HTTPMethod, _ parameters: RouteParameters) -> Handler? {
-            guard let handler = handlers[method] else { return nil }
-            if let available = availability[method], !available(parameters) { return nil }
+            guard let handler = handlers[method.index] else { return nil }
+            if let available = availability[method.index], !available(parameters) { return nil }
             return handler
         }
 
@@ -47,6 +49,7 @@ public struct Router: Sendable {
             node.parameter = parameter.map { ($0.name, $0.node.copy()) }
             node.handlers = handlers
             node.availability = availability
+            node.hasHandlers = hasHandlers
             node.template = template
             node.routeIndex = routeIndex
             return node
@@ -90,8 +93,9 @@ public struct Router: Sendable {
                 }
             }
         }
-        node.handlers[method] = handler
-        node.availability[method] = available
+        node.handlers[method.index] = handler
+        node.availability[method.index] = available
+        node.hasHandlers = true
         if node.routeIndex < 0 {
             node.routeIndex = routeCount
             routeCount += 1
@@ -119,7 +123,7 @@ public struct Router: Sendable {
     }
 
     private static func allowed(_ node: Node, _ parameters: RouteParameters) -> [String] {
-        var methods = Set(node.handlers.keys.filter { node.handler($0, parameters) != nil })
+        var methods = Set(HTTPMethod.allCases.filter { node.handler($0, parameters) != nil })
         if methods.contains(.GET) { methods.insert(.HEAD) }
         methods.insert(.OPTIONS)
         return HTTPMethod.allCases.filter(methods.contains).map(\.rawValue)
@@ -127,7 +131,7 @@ public struct Router: Sendable {
 
     private static func find(_ node: Node, _ segments: ArraySlice<String>, _ parameters: inout RouteParameters) -> Node? {
         guard let segment = segments.first else {
-            return node.handlers.isEmpty ? nil : node
+            return node.hasHandlers ? node : nil
         }
         let rest = segments.dropFirst()
         if let literal = node.literals[segment], let found = find(literal, rest, &parameters) {

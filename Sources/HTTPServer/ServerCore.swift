@@ -310,7 +310,10 @@ final class ServerCore: Sendable {
         deadlines?.answering(connection)
         var response = response
         if state.request.id.isEmpty { state.request.id = RequestID.generate() }
-        for stage in responseStages { stage.decorate(&response, for: state.request) }
+        // One copy of the request for the stages and the observer: each read of the class's
+        // property would copy its dozen references again.
+        let request = state.request
+        for stage in responseStages { stage.decorate(&response, for: request) }
         if isShuttingDown.load(ordering: .relaxed) { response.headers.set("Connection", "close") }
         let result = response.body.withUnsafeBytes { bytes -> MHD_Result in
             guard
@@ -331,7 +334,7 @@ final class ServerCore: Sendable {
             return queued
         }
         observer.record(
-            state.request, status: response.status, bytes: response.body.count,
+            request, status: response.status, bytes: response.body.count,
             nanoseconds: monotonicNanoseconds() &- state.startNanoseconds)
         return result
     }

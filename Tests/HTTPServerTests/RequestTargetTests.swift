@@ -17,6 +17,10 @@ struct RequestTargetTests {
         ("/x/", ["x", ""], []),
         ("http://example.com/v1?x=1", ["v1"], [QueryItem(name: "x", value: "1")]),
         ("/x?%2B=%2b", ["x"], [QueryItem(name: "+", value: "+")]),
+        // Dots that are not a dot segment, and empty segments, stay as they are.
+        ("/.../.a/a./..b", ["...", ".a", "a.", "..b"], []),
+        ("/x//y/", ["x", "", "y", ""], []),
+        ("/a/b/c/d/e/f/g?x", ["a", "b", "c", "d", "e", "f", "g"], [QueryItem(name: "x", value: "")]),
     ]
 
     @Test(arguments: valid)
@@ -29,7 +33,8 @@ struct RequestTargetTests {
     static let invalid: [(String, String)] = [
         ("", "INVALID_PATH"), ("v1/products", "INVALID_PATH"), ("/a#b", "INVALID_PATH"), ("/%00", "INVALID_PATH"),
         ("/%ff", "INVALID_PATH"), ("/%c0%af", "INVALID_PATH"), ("/%ed%a0%80", "INVALID_PATH"), ("/..", "INVALID_PATH"),
-        ("/%2e", "INVALID_PATH"), ("/%", "INVALID_PATH"), ("/%a", "INVALID_PATH"), ("/%gg", "INVALID_PATH"),
+        ("/%2e", "INVALID_PATH"), ("/.", "INVALID_PATH"), ("/a/./b", "INVALID_PATH"), ("/a/../b", "INVALID_PATH"), ("/..?x=1", "INVALID_PATH"),
+        ("/a/.", "INVALID_PATH"), ("/.%2e", "INVALID_PATH"), ("/%", "INVALID_PATH"), ("/%a", "INVALID_PATH"), ("/%gg", "INVALID_PATH"),
         ("/a%09b", "INVALID_PATH"), ("/a b", "INVALID_PATH"), ("/a\tb", "INVALID_PATH"), ("/x?a=%00", "INVALID_QUERY"), ("/x?a=%", "INVALID_QUERY"),
         ("/x?a=%fe%ff", "INVALID_QUERY"),
         ("/x?" + (0..<65).map { "p\($0)=1" }.joined(separator: "&"), "INVALID_QUERY"),
