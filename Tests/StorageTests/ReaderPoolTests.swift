@@ -114,4 +114,37 @@ struct ReaderPoolTests {
         #expect(code & 0xFF == 1)  // SQLITE_ERROR
         #expect(message.contains("no such table"))
     }
+
+    /// Statements are found again by their text, whether the string is the same one or an equal
+    /// one built anew, and more statements than the recent ones kept each keep their own.
+    @Test func eachStatementAnswersForItsOwnTextWhenManyAlternate() throws {
+        let directory = try TemporaryDirectory()
+        let pool = ReaderPool(path: try Self.file(directory), options: .init())
+        let texts = (0..<9).map { "SELECT \($0) + ?" }
+        for round in 0..<3 {
+            for (index, text) in texts.enumerated() {
+                // Rounds 1 and 2 pass equal strings in new storage, round 0 the same ones.
+                let sql = round == 0 ? text : String(decoding: Array(text.utf8), as: UTF8.self)
+                var answer: Int64?
+                try pool.read { connection in
+                    try connection.each(sql, [Int64(round * 100).databaseValue]) { row in
+                        answer = row.integer(0)
+                        return false
+                    }
+                }
+                #expect(answer == Int64(index + round * 100), "\(sql) in round \(round)")
+            }
+            // The same string twice in a row, then one of the first.
+            for index in [8, 8, 0] {
+                var answer: Int64?
+                try pool.read { connection in
+                    try connection.each(texts[index], [Int64(1).databaseValue]) { row in
+                        answer = row.integer(0)
+                        return false
+                    }
+                }
+                #expect(answer == Int64(index + 1))
+            }
+        }
+    }
 }

@@ -90,7 +90,8 @@ struct CatalogItemsController: Sendable {
     private func cachedDetail(
         _ collection: ServedCollection, _ id: EntityID, parent: EntityID?, request: Request, load: () throws -> Versioned<Item>
     ) throws -> Response {
-        let locale = request.renderContext.locale
+        let context = request.renderContext
+        let locale = context.locale
         let store = store
         // A cache turned off (`--response-cache 0`) costs no key and no lookup.
         let key = details.isEnabled ? DetailCacheKey.make(collection: collection, id: id, parent: parent, locale: locale) : nil
@@ -112,7 +113,7 @@ struct CatalogItemsController: Sendable {
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
             return CatalogListController.notModified(tag: tag, locale: locale)
         }
-        let response = detailResponse(item.item, collection: collection, related: related, context: request.renderContext)
+        let response = detailResponse(item.item, collection: collection, related: related, context: context, tag: tag)
         guard let key else { return response }
         let watch = ResponseCache.Watch(sequence: sequence, items: [ItemAddress(collection.name, id)] + related.watched)
         return details.store(response, for: key, watching: watch)
@@ -150,8 +151,11 @@ struct CatalogItemsController: Sendable {
         return related
     }
 
-    func detailResponse(_ item: Item, collection: ServedCollection, related: Related, context: RenderContext, status: Int = 200) -> Response {
-        let tag = EntityTag.detail(version: related.version, locale: context.locale)
+    /// `tag`: the detail's `ETag` when the caller has made it already.
+    func detailResponse(
+        _ item: Item, collection: ServedCollection, related: Related, context: RenderContext, status: Int = 200, tag: String? = nil
+    ) -> Response {
+        let tag = tag ?? EntityTag.detail(version: related.version, locale: context.locale)
         let writer = DetailWriter(served: served, collection: collection, context: context)
         var response = Response.json(writer.body(item, references: related.references), status: status)
         response.headers.set("ETag", tag)

@@ -27,14 +27,16 @@ struct DetailWriter {
         let id = item.id.rawValue
         json.beginObject()
         json.field(DetailPlan.id, id)
-        for (index, field) in definition.fields.enumerated() {
+        // By index, and each part read where it is needed: a field passed whole is copied whole
+        // (a dozen references), once per field of every detail.
+        for index in definition.fields.indices {
             json.key(plan.fieldKeys[index])
-            guard let slot = field.slot else {
+            guard let slot = definition.fields[index].slot else {
                 json.stringOrNull(renderer.fieldText(index, of: item, references: references, in: context))
                 continue
             }
             let value = item[slot: slot]
-            writeValue(value, field: field, item: item, references: references, into: &json)
+            writeValue(value, field: index, item: item, references: references, into: &json)
             if let embed = plan.embeds[index] {
                 json.key(embed.key)
                 writeEmbed(value.reference, embed, references: references, into: &json)
@@ -45,25 +47,28 @@ struct DetailWriter {
         json.endObject()
     }
 
-    private func writeValue(_ value: FieldValue, field: FieldDefinition, item: Item, references: ReferencedItems, into json: inout JSONWriter) {
-        switch (value, field.type) {
-        case (.null, _): json.null()
-        case (.text(let text), _): json.string(text)
-        case (.integer(let integer), .decimal(let scale)): json.raw(Array(DecimalText.plain(integer, scale: scale).utf8))
-        case (.integer(let integer), .dateTime): json.string(DateText.rfc3339(milliseconds: integer))
-        case (.integer(let integer), _): json.int64(integer)
-        case (.boolean(let flag), _): json.bool(flag)
-        case (.money(let money), _):
+    private func writeValue(_ value: FieldValue, field index: Int, item: Item, references: ReferencedItems, into json: inout JSONWriter) {
+        switch value {
+        case .null: json.null()
+        case .text(let text): json.string(text)
+        case .integer(let integer):
+            switch collection.definition.fields[index].type {
+            case .decimal(let scale): json.raw(Array(DecimalText.plain(integer, scale: scale).utf8))
+            case .dateTime: json.string(DateText.rfc3339(milliseconds: integer))
+            default: json.int64(integer)
+            }
+        case .boolean(let flag): json.bool(flag)
+        case .money(let money):
             json.beginObject()
             json.key("minorUnits")
             json.int64(money.minorUnits)
             json.field("currency", money.currency)
             json.field("formatted", context.currency(money))
             json.endObject()
-        case (.reference(let id), _): json.string(id.rawValue)
-        case (.numbers(let numbers), _):
-            writeNumbers(numbers, field: field, item: item, references: references, into: &json)
-        case (.names(let names), _):
+        case .reference(let id): json.string(id.rawValue)
+        case .numbers(let numbers):
+            writeNumbers(numbers, field: collection.definition.fields[index], item: item, references: references, into: &json)
+        case .names(let names):
             json.beginArray()
             for entry in names {
                 json.beginObject()

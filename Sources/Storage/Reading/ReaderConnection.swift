@@ -15,6 +15,12 @@ import GRDBSQLite
 final class ReaderConnection {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
+    /// The last few statements used, found by `==` before the dictionary: a plan passes the
+    /// same string each time, which `==` recognizes by its storage, while hashing reads all of
+    /// it (1,400 instructions a detail). Holds statements of `statements`, never its own.
+    private var recent: [(sql: String, statement: OpaquePointer)] = []
+    private var recentNext = 0
+    private static let recentCount = 4
 
     /// Opens `path` read-only, set up as the store's GRDB connections are (cache, mmap, busy timeout).
     init(path: String, options: CatalogStore.Options) throws(StoreError) {
@@ -95,12 +101,24 @@ final class ReaderConnection {
 
     /// The prepared statement of `sql`, prepared once per connection.
     private func statement(_ sql: String) throws -> OpaquePointer {
-        if let statement = statements[sql] { return statement }
-        var prepared: OpaquePointer?
-        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
-        guard code == SQLITE_OK, let prepared else { throw Self.error(handle, code) }
-        statements[sql] = prepared
-        return prepared
+        for entry in recent where entry.sql == sql { return entry.statement }
+        let found: OpaquePointer
+        if let statement = statements[sql] {
+            found = statement
+        } else {
+            var prepared: OpaquePointer?
+            let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+            guard code == SQLITE_OK, let prepared else { throw Self.error(handle, code) }
+            statements[sql] = prepared
+            found = prepared
+        }
+        if recent.count < Self.recentCount {
+            recent.append((sql, found))
+        } else {
+            recent[recentNext] = (sql, found)
+            recentNext = (recentNext + 1) % Self.recentCount
+        }
+        return found
     }
 
     private func step(_ statement: OpaquePointer) throws {
