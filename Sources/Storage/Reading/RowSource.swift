@@ -11,15 +11,8 @@ protocol RowSource {
 extension ReaderConnection: RowSource {}
 
 extension Database: RowSource {
+    /// Binds and steps GRDB's statement itself (`step(_:_:each:)`), as the writes do.
     func each(_ sql: String, _ arguments: [DatabaseValue], _ body: (StatementRow) throws -> Bool) throws {
-        let statement = try cachedStatement(sql: sql)
-        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(values: arguments))
-        let row = StatementRow(statement)
-        // The cursor resets the statement when it goes: rows are read while it lives.
-        try withExtendedLifetime(cursor) {
-            while try cursor.next() != nil {
-                if try !body(row) { return }
-            }
-        }
+        try step(cachedStatement(sql: sql), arguments, each: body)
     }
 }

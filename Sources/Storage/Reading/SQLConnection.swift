@@ -49,12 +49,12 @@ extension StatementArguments {
 
 extension Database: SQLConnection {
     func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int {
-        try execute(cachedStatement(sql: sql), arguments)
+        try step(cachedStatement(sql: sql), arguments)
         return changesCount
     }
 
     func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64? {
-        try execute(cachedStatement(sql: sql), arguments)
+        try step(cachedStatement(sql: sql), arguments)
         return changesCount > 0 ? lastInsertedRowID : nil
     }
 
@@ -63,14 +63,22 @@ extension Database: SQLConnection {
     /// of a product write (its row, change entry and search grams; counted), on the writer's
     /// thread that every write waits for. The store registers no GRDB transaction observer that the bypassed
     /// bookkeeping would tell; a failure throws GRDB's `DatabaseError`, as `execute` did.
-    private func execute(_ statement: Statement, _ arguments: [DatabaseValue]) throws {
+    ///
+    /// Reads step the same way (`each`): GRDB's row cursor and arguments cost a few thousand
+    /// instructions a write in its reads (the change-log tail, the item read back). `body`
+    /// reads each row in place and answers whether to go on.
+    func step(_ statement: Statement, _ arguments: [DatabaseValue], each body: (StatementRow) throws -> Bool = { _ in true }) throws {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         defer { sqlite3_reset(handle) }
         var code = SQLiteBinding.bind(arguments, to: handle)
         if code == SQLITE_OK {
-            repeat { code = sqlite3_step(handle) } while code == SQLITE_ROW
+            let row = StatementRow(statement)
+            repeat {
+                code = sqlite3_step(handle)
+                if code == SQLITE_ROW, try !body(row) { return }
+            } while code == SQLITE_ROW
             if code == SQLITE_DONE { return }
         }
         let connection = sqlite3_db_handle(handle)
