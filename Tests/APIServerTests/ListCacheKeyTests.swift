@@ -10,6 +10,7 @@ struct ListCacheKeyTests {
         ([Int64(7)], "/v1/products?limit=50", RenderLocale.enUS, "L7|en-US|/v1/products?limit=50"),
         ([7, 12], "/v1/people?group=department", .deDE, "L7,12|de-DE|/v1/people?group=department"),
         ([], "/v1/x", .jaJP, "L|ja-JP|/v1/x"),
+        ([0, Int64.max, 10], "/v1/caf%C3%A9?q=ü", .enUS, "L0,9223372036854775807,10|en-US|/v1/caf%C3%A9?q=ü"),
     ])
     func spellsVersionsLocaleAndTarget(versions: [Int64], target: String, locale: RenderLocale, expected: String) {
         #expect(ListCacheKey.make(versions: versions, target: target, locale: locale) == expected)
