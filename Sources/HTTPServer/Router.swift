@@ -27,6 +27,9 @@ public struct Router: Sendable {
     final class Node: @unchecked Sendable {
         // Mutated only while routes are registered, before the router is shared.
         var literals: [String: Node] = [:]
+        /// The same children in a list while they are few: comparing a path's short segments
+        /// with `==` costs less than hashing them (~500 instructions a request, counted).
+        var literalList: [(segment: String, node: Node)] = []
         var parameter: (name: String, node: Node)?
         /// By `HTTPMethod.index`: a method's hash is its name's, hashed per lookup.
         var handlers = [Handler?](repeating: nil, count: HTTPMethod.allCases.count)
@@ -46,6 +49,7 @@ public struct Router: Sendable {
         func copy() -> Node {
             let node = Node()
             node.literals = literals.mapValues { $0.copy() }
+            node.literalList = node.literals.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             node.parameter = parameter.map { ($0.name, $0.node.copy()) }
             node.handlers = handlers
             node.availability = availability
@@ -89,6 +93,7 @@ public struct Router: Sendable {
                 } else {
                     let child = Node()
                     node.literals[key] = child
+                    node.literalList.append((key, child))
                     node = child
                 }
             }
@@ -129,12 +134,21 @@ public struct Router: Sendable {
         return HTTPMethod.allCases.filter(methods.contains).map(\.rawValue)
     }
 
+    private static func literal(_ segment: String, of node: Node) -> Node? {
+        guard node.literalList.count <= maxListedLiterals else { return node.literals[segment] }
+        for entry in node.literalList where entry.segment == segment { return entry.node }
+        return nil
+    }
+
+    /// Children past which a node's literals are found by hashing.
+    static let maxListedLiterals = 12
+
     private static func find(_ node: Node, _ segments: ArraySlice<String>, _ parameters: inout RouteParameters) -> Node? {
         guard let segment = segments.first else {
             return node.hasHandlers ? node : nil
         }
         let rest = segments.dropFirst()
-        if let literal = node.literals[segment], let found = find(literal, rest, &parameters) {
+        if let literal = Self.literal(segment, of: node), let found = find(literal, rest, &parameters) {
             return found
         }
         if let (name, child) = node.parameter, !segment.isEmpty, let found = find(child, rest, &parameters) {

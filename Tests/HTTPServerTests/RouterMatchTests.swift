@@ -65,4 +65,28 @@ struct RouterMatchTests {
         case .notFound: Issue.record("\(collection) should have a route")
         }
     }
+
+    /// Literal segments are found among few siblings and among many (past the listed ones),
+    /// short or long, and a copied router that gains a route leaves the original as it was.
+    @Test(arguments: [3, Router.maxListedLiterals, Router.maxListedLiterals + 1, 40])
+    func everyLiteralFindsItsOwnRouteAmongSiblings(count: Int) {
+        let ok: @Sendable (Request) throws -> Response = { _ in Response.empty(status: 204) }
+        let names = (0..<count).map { $0 % 2 == 0 ? "c\($0)" : "a-segment-longer-than-fifteen-bytes-\($0)" }
+        var original = Router()
+        for name in names { original.get("/v1/\(name)/items", ok) }
+        var copy = original
+        copy.get("/v1/added/items", ok)
+        for (router, extra) in [(original, false), (copy, true)] {
+            for name in names {
+                guard case .found(_, _, let template, _) = router.match(.GET, ["v1", name, "items"]) else {
+                    Issue.record("\(name) of \(count) has no route")
+                    continue
+                }
+                #expect(template == "/v1/\(name)/items")
+            }
+            let added = router.match(.GET, ["v1", "added", "items"])
+            if case .found = added { #expect(extra) } else { #expect(!extra) }
+            if case .notFound = router.match(.GET, ["v1", "c", "items"]) {} else { Issue.record("a prefix of a literal matched") }
+        }
+    }
 }
