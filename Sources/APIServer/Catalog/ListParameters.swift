@@ -1,4 +1,3 @@
-import Crypto
 import Domain
 import Foundation
 import HTTPServer
@@ -125,5 +124,5 @@ struct CatalogShape: Sendable, CursorShape {
         return text
     }
 
-    var fingerprint: [UInt8] { Array(SHA256.hash(data: Array(canonical.utf8)).prefix(8)) }
+    var fingerprint: [UInt8] { ShapeFingerprints.fingerprint(of: canonical) }
 }
