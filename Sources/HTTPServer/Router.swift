@@ -49,7 +49,7 @@ public struct Router: Sendable {
         func copy() -> Node {
             let node = Node()
             node.literals = literals.mapValues { $0.copy() }
-            node.literalList = node.literals.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            node.literalList = node.literals.map { ($0.key, $0.value) }
             node.parameter = parameter.map { ($0.name, $0.node.copy()) }
             node.handlers = handlers
             node.availability = availability

@@ -6,9 +6,9 @@ import HTTPServer
 /// A cursor carries the first 8 bytes of the SHA-256 of its query's shape (`Cursor`): every
 /// page with a next page digests it, and a page opened from a cursor digests it again (~4,000
 /// instructions each, counted: an uncached page 725,718 -> 720,799, a deep one 827,944 ->
-/// 819,382). Shapes repeat (a screen pages through one
-/// list), so the digest is kept; the memo empties itself past `limit` shapes, which bounds its
-/// memory whatever the queries (a search's text is part of its shape).
+/// 819,382). Shapes repeat (a screen pages through one list), so the digest is kept; the memo
+/// empties itself past `limit` shapes, which bounds its memory whatever the queries (a search's
+/// text is part of its shape).
 enum ShapeFingerprints {
     static let limit = 1_024
     private static let kept = Locked<[String: [UInt8]]>([:])
