@@ -51,9 +51,13 @@ struct RequestDeadlineTests {
     }
 
     @Test func keepAliveClientAndSlowHandlerOutliveTheDeadline() async throws {
+        // The deadline scales with the build's slowdown: the clock also runs while this client
+        // reads a response and sleeps before its next request, and under ThreadSanitizer on a
+        // busy machine that once took longer than half a second.
+        let deadline = 0.5 * RawHTTPClient.slowdown
         let server = try TestServer {
-            $0.requestTimeout = 0.5
-            $0.connectionTimeout = 30
+            $0.requestTimeout = deadline
+            $0.connectionTimeout = Int(30 * RawHTTPClient.slowdown)
         }
         let port = server.port
         // Many prompt requests on one connection for longer than the deadline, then a handler
@@ -61,12 +65,12 @@ struct RequestDeadlineTests {
         let statuses = try await onThread { () -> [Int] in
             let client = try RawHTTPClient(port: port)
             var statuses: [Int] = []
-            let until = Date().addingTimeInterval(1.5)
+            let until = Date().addingTimeInterval(3 * deadline)
             while Date() < until {
                 statuses.append(try client.request("GET", "/hello").status)
                 Thread.sleep(forTimeInterval: 0.01)
             }
-            statuses.append(try client.request("POST", "/slow?ms=1000").status)
+            statuses.append(try client.request("POST", "/slow?ms=\(Int(2000 * deadline))").status)
             statuses.append(try client.request("GET", "/hello").status)
             return statuses
         }
