@@ -91,6 +91,7 @@ import Testing
                 }
             }
         }
+        try store.store.applySearchBacklog()
         let queue = try DatabaseQueue(path: directory.path("test.sqlite"))
         try await queue.write { db in
             try db.execute(sql: "INSERT INTO items_products_search (items_products_search, rank) VALUES ('integrity-check', 1)")

@@ -96,6 +96,7 @@ import Testing
         try await queue.write { db in try db.execute(sql: "DELETE FROM items_products_grams") }
         let two = Fixtures.product("Lamp two")
         _ = try await store.insert(.product(two))
+        try store.store.applySearchBacklog()
         let recorded = try await queue.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM items_products_grams WHERE trigram = 'lam'")
         }

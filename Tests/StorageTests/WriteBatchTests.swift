@@ -43,6 +43,7 @@ import Testing
             try Int.fetchOne(db, sql: "SELECT count(*) FROM changes WHERE item_id = ?", arguments: [first.id.rawValue])
         }
         #expect(entries == 1)
+        try store.store.applySearchBacklog()
         try await queue.write { db in
             try db.execute(sql: "INSERT INTO items_products_search (items_products_search, rank) VALUES ('integrity-check', 1)")
         }

@@ -28,6 +28,7 @@ enum CatalogSchema {
             collection TEXT NOT NULL, field TEXT NOT NULL, type TEXT NOT NULL, PRIMARY KEY (collection, field)) WITHOUT ROWID
         """,
         "CREATE TABLE IF NOT EXISTS catalog_derivations (collection TEXT PRIMARY KEY, derivation TEXT NOT NULL) WITHOUT ROWID",
+        SearchBacklog.createSQL,
     ]
 
     /// Brings the database to `tables`; returns the collections whose derived columns must be

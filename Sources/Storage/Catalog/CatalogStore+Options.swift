@@ -28,6 +28,9 @@ extension CatalogStore {
         public var recentChanges = RecentChanges.defaultCapacity
         /// Seconds a cached API key is trusted without a read, whatever the commits (`KeyCache`).
         public var keyCacheAge: Double = 2
+        /// Inserts that may wait to be indexed for search together (`SearchBacklog`): the commit
+        /// that would make more indexes them all. 0 indexes every commit's own.
+        public var searchBacklogLimit = 256
 
         public init(
             seedDemoData: Bool = false, changeRetention: Int = 100_000, maximumBatchSize: Int = 1_024, cacheSizeKiB: Int = 8_192,

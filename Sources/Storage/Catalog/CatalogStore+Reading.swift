@@ -43,7 +43,7 @@ extension CatalogStore {
     /// Runs `body` in one snapshot: a search on GRDB's connection (its plans read with GRDB's
     /// API), any other page on the store's own (`db` nil).
     private func read<T>(_ query: CatalogQuery, _ body: (any RowSource, Database?) throws -> T) throws -> T {
-        if CatalogPageQuery.folded(query.search) != nil { return try pool.read { db in try body(db, db) } }
+        if CatalogPageQuery.folded(query.search) != nil { return try readSearchable { db in try body(db, db) } }
         return try readers.read { connection in try connection.inTransaction { try body(connection, nil) } }
     }
 
@@ -116,11 +116,13 @@ extension CatalogStore {
         let options = options
         let tables = tables
         do {
-            return try pool.read { db in
+            let read = { (db: Database) in
                 try Self.readChanges(db, table: table, after: sequence, limit: limit, in: list, tables: tables) { plan, text in
                     try CatalogStore.restrict(&plan, toMatchesOf: text, keys: options.search.keys, db)
                 }
             }
+            // A list with a search places items by the search index: every row indexed first.
+            return CatalogPageQuery.folded(list?.search) != nil ? try readSearchable(read) : try pool.read(read)
         } catch {
             throw StoreError.from(error)
         }

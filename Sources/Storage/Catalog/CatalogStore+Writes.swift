@@ -52,13 +52,40 @@ extension CatalogStore {
         return try result.get()
     }
 
+    /// Has the writer index the search backlog (`SearchBacklog`) in the next commit, and returns
+    /// once that commit is durable. Blocks the calling thread (reads are synchronous); the
+    /// writer runs on GRDB's queue, never on the caller's.
+    func applySearchBacklog() throws(StoreError) {
+        let done = DispatchSemaphore(value: 0)
+        let failure = Locked<StoreError?>(nil)
+        let request = WriteQueue<SubmittedWrite, Versioned<Item>?>.Request(operation: SubmittedWrite(write: .applySearchBacklog)) { result in
+            if case .failure(let error) = result { failure.withLock { $0 = error } }
+            done.signal()
+        }
+        if queue.enqueue(request) {
+            pool.asyncWriteWithoutTransaction { [self] db in drain(db) }
+        }
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// Runs `body` in one snapshot of GRDB's pool in which the search index holds every row:
+    /// when inserts wait in the backlog, the writer indexes them first, so a search finds every
+    /// write acknowledged before it began.
+    func readSearchable<T>(_ body: (Database) throws -> T) throws -> T {
+        let read: [T] = try pool.read { db in try SearchBacklog.isEmpty(db) ? [try body(db)] : [] }
+        if let value = read.first { return value }
+        try applySearchBacklog()
+        return try pool.read { db in try body(db) }
+    }
+
     private func drain(_ db: Database) {
         while true {
             gatherArrivals()
             let batch = queue.take(options.maximumBatchSize)
             if batch.isEmpty { return }
             let results = commit(batch.map(\.operation), in: db)
-            for (request, result) in zip(batch, results) { request.continuation.resume(returning: result) }
+            for (request, result) in zip(batch, results) { request.answer(result) }
         }
     }
 
@@ -106,9 +133,17 @@ extension CatalogStore {
         var startSequence: Int64 = 0
         var before: UInt32 = 0
         var learned: [String: KnownGrams.Sets] = [:]
+        // Index the search backlog first (before any write could change a row it names), and this
+        // batch's own entries after its writes; or leave this batch's inserts in the backlog.
+        let waiting = searchBacklogCount.withLock { $0 }
+        let indexes =
+            waiting + writes.count > options.searchBacklogLimit
+            || writes.contains { $0.write.removesSearchEntries || $0.write.isApplySearchBacklog }
+        var backlogged = 0
         try db.inTransaction(.immediate) {
             before = commits.value
             let start = try ChangeLog.latestSequence(db)
+            if indexes { try SearchBacklog.take(db, tables: tables, into: writer.search) }
             for write in writes {
                 let mark = writer.search.count
                 writer.author = write.author
@@ -139,20 +174,33 @@ extension CatalogStore {
             }
             learned = try knownGrams.withLock { known in
                 known.begin(at: before)
-                return try writer.search.apply(db, known: known)
+                return indexes ? try writer.search.apply(db, known: known) : [:]
+            }
+            if !indexes && writer.search.count > 0 {
+                try SearchBacklog.record(db, first: start + 1, last: try ChangeLog.latestSequence(db))
+                backlogged = writer.search.count
             }
             (versions, latest, changes) = try finishNamingChanges(db, since: start)
             startSequence = start
             return .commit
         }
-        knownGrams.withLock { $0.commit(learned, startedAt: before) }
-        keys.vouch(commitAfter: before)
+        searchBacklogCount.withLock { $0 = indexes ? 0 : $0 + backlogged }
+        // A transaction that wrote nothing (every write refused; the backlog indexed by the commit
+        // before) did not move the counter: what is known and the keys' stamp stay as they were,
+        // or they would vouch for another process's next commit.
+        if commits.value == before &+ 1 {
+            knownGrams.withLock { $0.commit(learned, startedAt: before) }
+            keys.vouch(commitAfter: before)
+        }
         state.withLock { $0.apply(versions: versions, latest: latest, committedAfter: before, changes: changes, since: startSequence) }
-        let succeeded = results.count { if case .success = $0 { true } else { false } }
+        let succeeded = zip(writes, results).count { write, result in
+            if case .success = result { !write.write.isApplySearchBacklog } else { false }
+        }
+        let flushes = writes.count { $0.write.isApplySearchBacklog }
         counters.withLock { counters in
             counters.commits += 1
             counters.writes += succeeded
-            counters.failedWrites += writes.count - succeeded
+            counters.failedWrites += writes.count - flushes - succeeded
         }
         return results
     }
@@ -197,6 +245,8 @@ extension CatalogStore {
         let pruned = try ChangeLog.prunedThrough(db)
         let pruneStep = Int64(max(1, min(1_000, options.changeRetention / 10)))
         if cutoff > pruned && (force || cutoff - pruned >= pruneStep) {
+            // The backlog finds its inserts by their entries: index it before they go.
+            if let first = try SearchBacklog.firstWaiting(db), first <= cutoff { try SearchBacklog.apply(db, tables: tables) }
             try db.cachedStatement(sql: "DELETE FROM changes WHERE seq <= ?").execute(arguments: [cutoff])
             try ChangeLog.setCounter(db, "pruned_through", cutoff)
         }

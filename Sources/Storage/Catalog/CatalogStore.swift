@@ -18,6 +18,8 @@ public final class CatalogStore: Sendable {
     let counters = Locked(WriteCounters())
     /// The search grams the writer knows the file holds (`KnownGrams`); the writer's alone.
     let knownGrams = Locked(KnownGrams())
+    /// Inserts this writer left in the search backlog since it last indexed it (`SearchBacklog`).
+    let searchBacklogCount = Locked(0)
     /// Each searched collection's distinct titles at a version (`TitleList`; nil: too many).
     let titleLists = Locked<[String: (version: Int64, list: TitleList?, read: ContinuousClock.Instant)]>([:])
     /// The `Idempotency-Key`s of this file, through the store's own connections.
@@ -67,6 +69,8 @@ public final class CatalogStore: Sendable {
                     if try CatalogSchema.derivationChanged(table, catalog: catalog, db) { stale.insert(table.collection.name) }
                 }
                 let added = try CatalogSchema.migrate(db, tables: ordered, catalog: catalog)
+                // Inserts a process left unindexed (it stopped without closing the store).
+                try SearchBacklog.apply(db, tables: tables)
                 for table in ordered where stale.contains(table.collection.name) || added.contains(where: { $0.name == table.name }) {
                     try Self.recomputeDerived(table, db: db, tables: tables, renderers: renderers)
                 }
@@ -190,6 +194,8 @@ public final class CatalogStore: Sendable {
     public func close() throws(StoreError) {
         do {
             readers.close()
+            let tables = tables
+            try pool.write { db in try SearchBacklog.apply(db, tables: tables) }
             try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
             try pool.close()
         } catch {

@@ -6,6 +6,21 @@ enum CatalogWrite: Sendable {
     case insert(Item, collection: String)
     case update(Item, collection: String, ifVersion: Int64?)
     case delete(EntityID, collection: String, ifVersion: Int64?)
+    /// Writes nothing: its batch indexes the inserts waiting for search (`SearchBacklog`).
+    case applySearchBacklog
+
+    /// Whether the write can take a row out of the search index (and so needs every row it
+    /// could touch indexed first): updates and deletes, cascades included.
+    var removesSearchEntries: Bool {
+        switch self {
+        case .insert, .applySearchBacklog: false
+        case .update, .delete: true
+        }
+    }
+
+    var isApplySearchBacklog: Bool {
+        if case .applySearchBacklog = self { true } else { false }
+    }
 }
 
 /// A write and who asked for it: the API key's id, recorded with each of its change-log
@@ -44,6 +59,7 @@ struct CatalogWriter {
         case .delete(let id, let collection, let ifVersion):
             try delete(id, from: try table(collection), ifVersion: ifVersion)
             return nil
+        case .applySearchBacklog: return nil
         }
     }
 
@@ -255,6 +271,7 @@ extension SubmittedWrite {
         case .insert(let item, let name): (collection, id, operation) = (name, item.id.rawValue, "insert")
         case .update(let item, let name, _): (collection, id, operation) = (name, item.id.rawValue, "update")
         case .delete(let item, let name, _): (collection, id, operation) = (name, item.rawValue, "delete")
+        case .applySearchBacklog: return
         }
         try IdempotencyStore.markApplied(db, mark, collection: collection, itemID: id, operation: operation)
     }

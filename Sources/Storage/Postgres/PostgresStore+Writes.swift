@@ -45,7 +45,7 @@ extension PostgresStore {
             let batch = queue.take(options.maximumBatchSize)
             if batch.isEmpty { return }
             let results = commit(batch.map(\.operation))
-            for (request, result) in zip(batch, results) { request.continuation.resume(returning: result) }
+            for (request, result) in zip(batch, results) { request.answer(result) }
         }
     }
 

@@ -5,10 +5,20 @@ import Domain
 /// Group commit rests on this: while the writer commits one batch, new writes pile up here, and
 /// the next batch takes them all at once.
 final class WriteQueue<Operation: Sendable, Output: Sendable>: Sendable {
-    /// One write and the caller waiting for its result.
+    /// One write and how its caller learns the result: a task's continuation, or a thread
+    /// that waits for it (`CatalogStore.applySearchBacklog` from a synchronous read).
     struct Request: Sendable {
         let operation: Operation
-        let continuation: CheckedContinuation<Result<Output, StoreError>, Never>
+        let answer: @Sendable (Result<Output, StoreError>) -> Void
+
+        init(operation: Operation, answer: @escaping @Sendable (Result<Output, StoreError>) -> Void) {
+            self.operation = operation
+            self.answer = answer
+        }
+
+        init(operation: Operation, continuation: CheckedContinuation<Result<Output, StoreError>, Never>) {
+            self.init(operation: operation) { continuation.resume(returning: $0) }
+        }
     }
 
     private struct State {

@@ -1,0 +1,86 @@
+import GRDB
+
+/// Inserts whose search entries wait, so that FTS5 indexes them in batches.
+///
+/// FTS5 writes a new index segment and does merge work at every commit that indexes rows:
+/// measured on the bench's million products, a row cost 41–107 µs to index in commits of 16 and
+/// 16–19 µs in commits of 256, and a third of the writer's time per write went there. So a
+/// commit whose writes are all inserts does not index them: it records the range of its
+/// change-log entries here, in its own transaction, and a later commit indexes every insert
+/// the backlog names, reading the rows as they are then.
+///
+/// They are as they were inserted, because whatever could change or remove a row's search
+/// entry indexes the backlog first, in the same transaction, before it writes:
+/// - a commit with an update or a delete (`CatalogWrite.removesSearchEntries`);
+/// - a commit once `Options.searchBacklogLimit` inserts wait;
+/// - a search, which asks the writer for such a commit and waits for it
+///   (`CatalogStore.applySearchBacklog`), so a search finds every write acknowledged before it;
+/// - opening and closing the store (a process that stopped without closing left its backlog
+///   here: durable, any process's writer indexes it), and a rebuild of the derived columns;
+/// - pruning the change log, which never removes an entry the backlog names (`firstWaiting`).
+enum SearchBacklog {
+    static let createSQL = "CREATE TABLE IF NOT EXISTS search_backlog (first INTEGER PRIMARY KEY, last INTEGER NOT NULL)"
+
+    /// Records that the inserts among change-log entries `first...last` are not indexed.
+    static func record(_ db: Database, first: Int64, last: Int64) throws {
+        try db.cachedStatement(sql: "INSERT INTO search_backlog (first, last) VALUES (?, ?)").execute(arguments: [first, last])
+    }
+
+    /// Whether any insert waits (a read of the caller's snapshot).
+    static func isEmpty(_ db: any RowSource) throws -> Bool {
+        var empty = true
+        try db.each("SELECT 1 FROM search_backlog LIMIT 1", []) { _ in
+            empty = false
+            return false
+        }
+        return empty
+    }
+
+    /// The first change-log entry the backlog names; nil when it is empty.
+    static func firstWaiting(_ db: any RowSource) throws -> Int64? {
+        var first: Int64?
+        try db.each("SELECT min(first) FROM search_backlog", []) { row in
+            first = row.integer(0)
+            return false
+        }
+        return first
+    }
+
+    /// Adds to `entries` the search entry of every insert the backlog names whose row still
+    /// exists, in the order of the log, and empties the backlog. Returns how many were added.
+    @discardableResult
+    static func take(_ db: Database, tables: [String: CatalogTable], into entries: PendingSearchEntries) throws -> Int {
+        var ranges: [(first: Int64, last: Int64)] = []
+        try db.each("SELECT first, last FROM search_backlog ORDER BY first", []) { row in
+            ranges.append((row.integer(0) ?? 0, row.integer(1) ?? 0))
+            return true
+        }
+        guard !ranges.isEmpty else { return 0 }
+        var inserted: [(table: CatalogTable, id: String)] = []
+        for range in ranges {
+            try db.each(
+                "SELECT collection, item_id FROM changes WHERE seq BETWEEN ? AND ? AND op = 'insert' ORDER BY seq",
+                [range.first.databaseValue, range.last.databaseValue]
+            ) { row in
+                if let name = row.text(0), let table = tables[name], table.searchTable != nil, let id = row.text(1) { inserted.append((table, id)) }
+                return true
+            }
+        }
+        let before = entries.count
+        for (table, id) in inserted {
+            try db.each(table.currentRowSQL, [id.databaseValue]) { row in
+                if let pk = row.integer(1) { entries.add(table, pk: pk, title: row.text(2), subtitle: row.text(3)) }
+                return false
+            }
+        }
+        try db.execute(sql: "DELETE FROM search_backlog")
+        return entries.count - before
+    }
+
+    /// Indexes the backlog now, in the caller's transaction (opening, closing, rebuilding).
+    static func apply(_ db: Database, tables: [String: CatalogTable]) throws {
+        let entries = PendingSearchEntries()
+        guard try take(db, tables: tables, into: entries) > 0 else { return }
+        try entries.apply(db)
+    }
+}
