@@ -83,6 +83,28 @@ import Testing
         #expect(try demo.store.keys.current(id: "aaaaaaaaaaaa")?.revokedAt == 5)
     }
 
+    /// A batch whose writes were all refused wrote nothing and moved no counter: it vouches for
+    /// no commit, or another process's next one (here a revoke) would pass for the writer's.
+    @Test func aBatchThatWroteNothingVouchesForNoCommit() async throws {
+        let directory = try TemporaryDirectory()
+        var options = CatalogStore.Options()
+        options.keyCacheAge = 600
+        let demo = try directory.store(options: options)
+        let cache = try #require(demo.store.keys.cache)
+        let other = try KeyStore(path: directory.path("test.sqlite"))
+        try other.add(Self.record("aaaaaaaaaaaa"))
+        let lamp = try await demo.insert(.product(Fixtures.product("Lamp")))
+        try demo.store.applySearchBacklog()
+        #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 2, cache, from: other) == 1)
+        guard case .product(var product) = lamp.item else { return }
+        product.name = "Lamp renamed"
+        await #expect(throws: StoreError.versionMismatch(current: lamp.version)) {
+            try await demo.update(.product(product), ifVersion: lamp.version + 100)
+        }
+        #expect(try other.revoke(id: "aaaaaaaaaaaa", at: 5))
+        #expect(try demo.store.keys.current(id: "aaaaaaaaaaaa")?.revokedAt == 5)
+    }
+
     @Test(arguments: [(5, 5, true), (5, 4, false), (5, 6, false), (UInt32.max, UInt32.max, true)])
     func aVouchMovesOnlyAStampAtItsCount(stamped: UInt32, vouched: UInt32, kept: Bool) throws {
         let directory = try TemporaryDirectory()
