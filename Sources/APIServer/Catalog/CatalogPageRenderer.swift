@@ -48,7 +48,15 @@ struct CatalogPageRenderer {
         var json = JSONWriter(capacity: 256 + limit * 200)
         json.beginObject()
         let table = shape.parameters.view == .table ? renderer.tableRowPlan : nil
-        if table != nil { writeTableHead(names: [], into: &json) }
+        if table != nil {
+            let key = TableHeads.Key(parent: shape.parent, parameters: shape.parameters, locale: context.locale)
+            json.raw(
+                shape.collection.tableHeads.head(for: key) {
+                    var head = JSONWriter(capacity: 1_024)
+                    writeTableHead(names: [], into: &head)
+                    return head.bytes
+                })
+        }
         json.key(shape.parameters.sections ? "sections" : "rows")
         json.beginArray()
         let start = json.mark()

@@ -51,6 +51,8 @@ final class ServedCollection: Sendable {
     let tableCellKeys: [JSONWriter.Key]
     /// What its details write that the definition decides (`DetailWriter`).
     let detailPlan: DetailPlan
+    /// Its table pages' heads, kept per query and locale.
+    let tableHeads = TableHeads()
 
     init(_ definition: CollectionDefinition, catalog: Catalog) {
         self.definition = definition
