@@ -151,7 +151,20 @@ struct CatalogPageQuery {
     /// The statements that walk the order from the position; each takes a LIMIT last.
     /// `columns`: select these instead of a page's columns (a scan of the order's index for
     /// keys, `t.pk`, or for texts the index holds).
+    /// The texts are the table's kept ones for this shape (`SeekTexts`): only the arguments
+    /// are made per page.
     func seekStatements(selecting columns: String? = nil) -> [(sql: String, arguments: [DatabaseValue])] {
+        let shape = SeekTexts.Shape(
+            columns: columns, conditions: conditions, keys: keys.map(\.column), descending: keys.map(\.descending), readsByKey: readsByKey,
+            positioned: after != nil)
+        let texts = table.seekTexts.texts(shape) { makeSeekStatements(selecting: columns).map(\.sql) }
+        guard let after else { return [(texts[0], arguments)] }
+        // keysetStatements' order: the longest prefix first, each with the position through its key.
+        return zip(texts, keys.indices.reversed()).map { text, index in (text, arguments + after[...index]) }
+    }
+
+    /// `seekStatements` made whole, texts and arguments.
+    func makeSeekStatements(selecting columns: String? = nil) -> [(sql: String, arguments: [DatabaseValue])] {
         let head = "SELECT \(columns ?? selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
         guard let after else { return [(Self.select(head, conditions, orderBy + " LIMIT ?"), arguments)] }
         return keysetStatements(head: head, position: after, backwards: false, tail: orderBy + " LIMIT ?")

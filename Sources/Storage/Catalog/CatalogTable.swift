@@ -57,6 +57,8 @@ final class CatalogTable: Sendable {
     let gramsInsertSQL: String?
     /// Records the 3- and 4-character grams of a row's subtitle key (`SubtitleGrams`).
     let subtitleGramsInsertSQL: String?
+    /// Its page statements' texts (`CatalogPageQuery.seekStatements`), kept by shape.
+    let seekTexts = SeekTexts()
 
     struct OrderColumn: Sendable, Hashable {
         let column: String
