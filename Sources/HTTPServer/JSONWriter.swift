@@ -250,9 +250,33 @@ public struct JSONWriter: Sendable {
         return control | special != 0
     }
 
+    /// Whether none of `count` bytes at `base` needs escaping: eight bytes a step, the last step
+    /// overlapping the one before (or, for fewer than eight, the bytes padded with letters), so a
+    /// short text's tail is not looked at byte by byte.
+    @inline(__always)
+    static func needsNoEscape(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            if mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return false }
+            index += 8
+        }
+        if index == count { return true }
+        if count >= 8 { return !mayNeedEscape(UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)) }
+        var word: UInt64 = 0x6161_6161_6161_6161
+        withUnsafeMutableBytes(of: &word) { padded in
+            for offset in 0..<count { padded[offset] = base[offset] }
+        }
+        return !mayNeedEscape(word)
+    }
+
     private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout JSONBuffer) {
         guard let base = utf8.baseAddress else { return }
         let count = utf8.count
+        // Most texts need nothing escaped: checked whole first, then copied at once.
+        if needsNoEscape(base, count: count) {
+            out.append(base, count: count)
+            return
+        }
         var runStart = 0
         var index = 0
         while index < count {

@@ -41,6 +41,23 @@ struct JSONWriterTests {
         }
     }
 
+    /// The whole-text check a text takes first: for every length up to 24, false exactly when a
+    /// byte at some place needs escaping (the last word overlaps or pads a short text's tail).
+    @Test func aTextNeedsNoEscapeExactlyWhenNoneOfItsBytesDoes() {
+        for length in 0...24 {
+            let clean = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            #expect(clean.withUnsafeBufferPointer { $0.baseAddress.map { JSONWriter.needsNoEscape($0, count: length) } ?? true })
+            for place in 0..<length {
+                for byte: UInt8 in [0x00, 0x1F, 0x22, 0x5C, 0x7F] {
+                    var bytes = clean
+                    bytes[place] = byte
+                    let found = bytes.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { JSONWriter.needsNoEscape($0, count: length) } }
+                    #expect(found == false, "byte \(byte) at \(place) of \(length)")
+                }
+            }
+        }
+    }
+
     /// Strings of every length up to 40 with a byte to escape at each place, against writing
     /// them byte by byte: the word steps and the tail agree with the plain rule.
     @Test func escapingByWordsWritesWhatEscapingByBytesWrites() {
