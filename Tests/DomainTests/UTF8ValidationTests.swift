@@ -23,6 +23,19 @@ struct UTF8ValidationTests {
         ([0xC3, 0xA9, 0xFF], 2),
     ]
 
+    /// A byte of 0x80 or more at each place of every length up to 24 is seen; none, none is.
+    @Test func asciiIsToldFromAnyNonASCIIByteAnywhere() {
+        for length in 0...24 {
+            let ascii = [UInt8](repeating: 0x7F, count: length)
+            #expect(ascii.withUnsafeBufferPointer { $0.baseAddress.map { UTF8Validation.isASCII($0, count: length) } ?? true })
+            for place in 0..<length {
+                var bytes = ascii
+                bytes[place] = 0x80
+                #expect(bytes.withUnsafeBufferPointer { $0.baseAddress.map { UTF8Validation.isASCII($0, count: length) } } == false)
+            }
+        }
+    }
+
     /// Each case behind every ASCII prefix up to 17 bytes and before an ASCII tail: the word step
     /// must hand over to the byte loop at the right place, and stop at the offset moved by the prefix.
     @Test(arguments: cases)

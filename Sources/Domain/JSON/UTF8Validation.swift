@@ -12,7 +12,29 @@ public enum UTF8Validation {
     /// Whether `bytes` are well-formed UTF-8: then `String(decoding:as:)` would keep them as they
     /// are, and they can be written without making the string.
     public static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        firstInvalidOffset(bytes) == nil
+        guard let base = bytes.baseAddress else { return true }
+        // A page checks every text it writes, and most are ASCII: their bytes OR-ed together
+        // say so without the walk below.
+        return isASCII(base, count: bytes.count) || firstInvalidOffset(bytes) == nil
+    }
+
+    /// Whether every byte is below 0x80: eight a step, the last step overlapping the one before
+    /// (fewer than eight are OR-ed one by one).
+    static func isASCII(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var bits: UInt64 = 0
+        var index = 0
+        while index + 8 <= count {
+            bits |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        if index < count {
+            if count >= 8 {
+                bits |= UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+            } else {
+                for offset in index..<count { bits |= UInt64(base[offset]) }
+            }
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
