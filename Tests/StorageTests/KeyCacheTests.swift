@@ -64,9 +64,9 @@ import Testing
         #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 3, cache, from: other) == 3)
     }
 
-    /// The server's cache is stamped with the commit counter, and its store's writer vouches for
-    /// its own commits: catalog writes leave the cached keys, anyone else's commit does not.
-    @Test func theWritersCommitsKeepTheKeysAndAnyOtherCommitEmptiesThem() async throws {
+    /// A store whose key cache trusts a key for ten minutes, and another connection's key store
+    /// on its file holding key `aaaaaaaaaaaa`. The directory is returned to be kept alive.
+    static func keyedStore() throws -> (TemporaryDirectory, DemoStore, KeyCache, KeyStore) {
         let directory = try TemporaryDirectory()
         var options = CatalogStore.Options()
         options.keyCacheAge = 600
@@ -74,6 +74,14 @@ import Testing
         let cache = try #require(demo.store.keys.cache)
         let other = try KeyStore(path: directory.path("test.sqlite"))
         try other.add(Self.record("aaaaaaaaaaaa"))
+        return (directory, demo, cache, other)
+    }
+
+    /// The server's cache is stamped with the commit counter, and its store's writer vouches for
+    /// its own commits: catalog writes leave the cached keys, anyone else's commit does not.
+    @Test func theWritersCommitsKeepTheKeysAndAnyOtherCommitEmptiesThem() async throws {
+        let (directory, demo, cache, other) = try Self.keyedStore()
+        defer { withExtendedLifetime(directory) {} }
         #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 2, cache, from: other) == 1)
         for index in 0..<3 { _ = try await demo.insert(.product(Fixtures.product("Lamp \(index)"))) }
         #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 2, cache, from: other) == 0)
@@ -86,13 +94,8 @@ import Testing
     /// A batch whose writes were all refused wrote nothing and moved no counter: it vouches for
     /// no commit, or another process's next one (here a revoke) would pass for the writer's.
     @Test func aBatchThatWroteNothingVouchesForNoCommit() async throws {
-        let directory = try TemporaryDirectory()
-        var options = CatalogStore.Options()
-        options.keyCacheAge = 600
-        let demo = try directory.store(options: options)
-        let cache = try #require(demo.store.keys.cache)
-        let other = try KeyStore(path: directory.path("test.sqlite"))
-        try other.add(Self.record("aaaaaaaaaaaa"))
+        let (directory, demo, cache, other) = try Self.keyedStore()
+        defer { withExtendedLifetime(directory) {} }
         let lamp = try await demo.insert(.product(Fixtures.product("Lamp")))
         try demo.store.applySearchBacklog()
         #expect(try Self.reads(of: "aaaaaaaaaaaa", times: 2, cache, from: other) == 1)

@@ -7,7 +7,7 @@ import HTTPServer
 /// Every page of a table repeats its head, and writing it (two list links per sortable column,
 /// each built and percent-encoded) was 68,000 instructions of an uncached page of the people
 /// table's 903,000. The head depends on the list's parent, its parameters but the cursor, and
-/// the locale (the columns' labels); the memo empties itself past `limit` heads, which bounds
+/// the locale (the columns' labels); the memo empties itself past 1,024 heads, which bounds
 /// its memory whatever the queries (a search's text is part of the key).
 final class TableHeads: Sendable {
     struct Key: Hashable, Sendable {
@@ -24,20 +24,10 @@ final class TableHeads: Sendable {
         }
     }
 
-    static let limit = 1_024
-    private let kept = Locked<[Key: [UInt8]]>([:])
+    private let kept = BoundedMemo<Key, [UInt8]>(limit: 1_024)
 
     /// The head for `key`: kept, or written by `write` (JSON fields, no braces) and kept.
     func head(for key: Key, write: () -> [UInt8]) -> [UInt8] {
-        if let found = kept.withLock({ $0[key] }) { return found }
-        let made = write()
-        kept.withLock { kept in
-            if kept.count >= Self.limit { kept.removeAll(keepingCapacity: true) }
-            kept[key] = made
-        }
-        return made
+        kept.value(for: key, make: write)
     }
-
-    /// How many heads are kept (for tests).
-    var count: Int { kept.withLock { $0.count } }
 }

@@ -1,5 +1,5 @@
 import Crypto
-import HTTPServer
+import Domain
 
 /// The fingerprints of the query shapes cursors were made for, by their canonical text.
 ///
@@ -11,16 +11,10 @@ import HTTPServer
 /// text is part of its shape).
 enum ShapeFingerprints {
     static let limit = 1_024
-    private static let kept = Locked<[String: [UInt8]]>([:])
+    private static let kept = BoundedMemo<String, [UInt8]>(limit: limit)
 
     static func fingerprint(of canonical: String) -> [UInt8] {
-        if let found = kept.withLock({ $0[canonical] }) { return found }
-        let made = digest(canonical)
-        kept.withLock { kept in
-            if kept.count >= limit { kept.removeAll(keepingCapacity: true) }
-            kept[canonical] = made
-        }
-        return made
+        kept.value(for: canonical) { digest(canonical) }
     }
 
     /// What the memo keeps: the first 8 bytes of the SHA-256 of the text's UTF-8.
@@ -29,5 +23,5 @@ enum ShapeFingerprints {
     }
 
     /// How many shapes are kept (for tests).
-    static var count: Int { kept.withLock { $0.count } }
+    static var count: Int { kept.count }
 }
