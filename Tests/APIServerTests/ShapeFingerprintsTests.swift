@@ -1,9 +1,13 @@
+import Definitions
+import Domain
+import HTTPServer
 import Testing
 
 @testable import APIServer
 
-/// A kept fingerprint is the digest itself, for every shape, however many shapes come.
-@Suite("Shape fingerprints")
+/// A list's fingerprint and links are made once (`ListShapes`) and are, for every list, the
+/// ones made afresh: the pinned digest of its canonical text and `CatalogLinks`' links.
+@Suite("Shape fingerprints and list links")
 struct ShapeFingerprintsTests {
     /// Pinned: cursors already given out must still open, so the digest never changes.
     @Test(
@@ -15,18 +19,64 @@ struct ShapeFingerprintsTests {
         #expect(ShapeFingerprints.digest(text) == expected)
     }
 
-    @Test func keptFingerprintsAreTheDigestsEvenPastTheLimit() {
-        // A few shapes asked again (kept), then more than the memo keeps (it empties itself).
-        let few = (0..<10).map { "people|p=|s=name|f=|q=\($0)|g=1|v=table" }
-        let many = (0..<(ShapeFingerprints.limit + 300)).map { "products|p=|s=-price|f=|q=café \($0)|g=|v=rows" }
-        for (shapes, rounds) in [(few, 3), (many, 2)] {
-            for round in 0..<rounds {
-                for shape in shapes {
-                    #expect(ShapeFingerprints.fingerprint(of: shape) == ShapeFingerprints.digest(shape), "\(shape), round \(round)")
+    /// Query variants of any collection: its views, each sort both ways, a search that needs
+    /// percent-encoding, a limit other than the default.
+    static func variants(of collection: CollectionDefinition) -> [[QueryItem]] {
+        var variants = PlannedRowWriterTests.views(of: collection)
+        for sort in collection.sorts { variants += [[QueryItem(name: "sort", value: sort.name)], [QueryItem(name: "sort", value: "-" + sort.name)]] }
+        if collection.isSearchable { variants.append([QueryItem(name: "q", value: "café & co/?=%"), QueryItem(name: "limit", value: "7")]) }
+        return variants
+    }
+
+    @Test func keptFactsAreTheOnesMadeAfreshForEveryListAndParent() throws {
+        let catalog = try DefinitionLoader.demo()
+        var checked = 0
+        for definition in catalog.collections {
+            let collection = ServedCollection(definition, catalog: catalog)
+            // A child list under two parents: the parent is part of its links and fingerprint.
+            let parents: [EntityID?] =
+                collection.parent.map { owner in
+                    [
+                        EntityID(kind: owner.collection.kind, timestampMilliseconds: 1, randomBits: 2),
+                        EntityID(kind: owner.collection.kind, timestampMilliseconds: 3, randomBits: 4),
+                    ]
+                } ?? [nil]
+            var keys = Set<ListShapes.Key>()
+            for round in 0..<2 {
+                for parent in parents {
+                    for items in Self.variants(of: definition) {
+                        var parameters = try ListParameters.parse(items, for: definition, catalog: catalog)
+                        // The request's cursor is not part of the list: any page's shape shares the facts.
+                        parameters.cursor = round == 0 ? nil : "c\(checked)"
+                        let shape = CatalogShape(collection: collection, parent: parent, parameters: parameters)
+                        let facts = shape.facts
+                        keys.insert(ListShapes.Key(parent: parent, parameters: parameters))
+                        #expect(facts.fingerprint == ShapeFingerprints.digest(shape.canonical), "\(definition.name) \(items)")
+                        #expect(facts.changes == CatalogLinks.changes(shape))
+                        #expect(facts.detailBase == CatalogLinks.list(collection, parent: parent) + "/")
+                        for cursor in [nil, "AbC-_09", "a b%/é"] as [String?] {
+                            #expect(facts.link(cursor: cursor) == CatalogLinks.list(shape, limit: parameters.limit, cursor: cursor), "\(items)")
+                        }
+                        checked += 1
+                    }
                 }
             }
+            // One kept per list, whatever the cursor: the second round found them all.
+            #expect(collection.listShapes.count == keys.count, "\(definition.name)")
         }
-        #expect(ShapeFingerprints.count <= ShapeFingerprints.limit)
-        #expect(ShapeFingerprints.fingerprint(of: many[0]) != ShapeFingerprints.fingerprint(of: many[1]))
+        #expect(checked > 40)
+    }
+
+    @Test func theMemoStaysBoundedAndRightPastItsLimit() throws {
+        let catalog = try DefinitionLoader.demo()
+        let definition = try #require(catalog.collections.first { $0.isSearchable })
+        let collection = ServedCollection(definition, catalog: catalog)
+        for index in 0..<(ListShapes.limit + 300) {
+            let parameters = try ListParameters.parse([QueryItem(name: "q", value: "term \(index)")], for: definition, catalog: catalog)
+            let shape = CatalogShape(collection: collection, parent: nil, parameters: parameters)
+            #expect(shape.facts.fingerprint == ShapeFingerprints.digest(shape.canonical))
+            #expect(shape.facts.link(cursor: nil) == CatalogLinks.list(shape, limit: parameters.limit))
+        }
+        #expect(collection.listShapes.count <= ListShapes.limit)
     }
 }

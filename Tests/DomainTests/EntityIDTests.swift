@@ -55,6 +55,24 @@ struct EntityIDTests {
         #expect(EntityID(parsing: raw, kind: .product) == nil)
     }
 
+    @Test("every byte at every digit place: the 32 canonical digits parse back to the same text, any other byte is refused")
+    func everyByteAtEveryDigitPlace() {
+        let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
+        let base = Array("prd_01k2m3n4p5q6r7s8".utf8)
+        for place in 4..<EntityID.rawLength {
+            for byte in UInt8.min...UInt8.max {
+                var bytes = base
+                bytes[place] = byte
+                let parsed = bytes.withUnsafeBufferPointer { EntityID(parsingUTF8: $0, kind: .product) }
+                if alphabet.contains(byte) {
+                    #expect(parsed?.rawValue == String(decoding: bytes, as: UTF8.self), "byte \(byte) at \(place)")
+                } else {
+                    #expect(parsed == nil, "byte \(byte) at \(place)")
+                }
+            }
+        }
+    }
+
     @Test("kinds are open: any three lowercase letters parse, and only those", arguments: ["xyz", "tkt", "aaa", "zzz"])
     func anyThreeLetterPrefixParses(prefix: String) throws {
         let kind = try #require(EntityKind(prefix: prefix))

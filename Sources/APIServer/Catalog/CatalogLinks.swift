@@ -21,33 +21,47 @@ enum CatalogLinks {
 
     /// A list link with the request's parameters, in a fixed order, percent-encoded.
     static func list(_ shape: CatalogShape, limit: Int, cursor: String? = nil, sort: [SortKey]? = nil) -> String {
-        var parameters = listParameters(shape, sort: sort ?? shape.parameters.sort)
-        if limit != shape.collection.definition.limits.defaultLimit { parameters.append(("limit", String(limit))) }
-        if let cursor { parameters.append(("cursor", cursor)) }
-        return link(list(shape.collection, parent: shape.parent), parameters)
+        list(shape.collection, parent: shape.parent, parameters: shape.parameters, limit: limit, cursor: cursor, sort: sort)
+    }
+
+    /// The list of `collection` under `parent` with `parameters` (`sort` in place of theirs when
+    /// given) at `limit` and `cursor`.
+    static func list(
+        _ collection: ServedCollection, parent: EntityID?, parameters: ListParameters, limit: Int, cursor: String? = nil, sort: [SortKey]? = nil
+    ) -> String {
+        var pairs = listParameters(collection, parameters, sort: sort ?? parameters.sort)
+        if limit != collection.definition.limits.defaultLimit { pairs.append(("limit", String(limit))) }
+        if let cursor { pairs.append(("cursor", cursor)) }
+        return link(list(collection, parent: parent), pairs)
     }
 
     /// The change feed of the list `shape` describes (its sort, filters, search, sections and
     /// view, not its position), from `since`; nil for a child list, which has no feed.
     static func changes(_ shape: CatalogShape, since: String? = nil, limit: Int? = nil) -> String? {
-        guard shape.parent == nil else { return nil }
-        var parameters = listParameters(shape, sort: shape.parameters.sort)
-        if let limit { parameters.append(("limit", String(limit))) }
-        if let since { parameters.append(("since", since)) }
-        return link("/v1/\(shape.collection.name)/changes", parameters)
+        changes(shape.collection, parent: shape.parent, parameters: shape.parameters, since: since, limit: limit)
+    }
+
+    static func changes(
+        _ collection: ServedCollection, parent: EntityID?, parameters: ListParameters, since: String? = nil, limit: Int? = nil
+    ) -> String? {
+        guard parent == nil else { return nil }
+        var pairs = listParameters(collection, parameters, sort: parameters.sort)
+        if let limit { pairs.append(("limit", String(limit))) }
+        if let since { pairs.append(("since", since)) }
+        return link("/v1/\(collection.name)/changes", pairs)
     }
 
     /// What names a list apart from its position, in a fixed order.
-    private static func listParameters(_ shape: CatalogShape, sort: [SortKey]) -> [(String, String)] {
-        var parameters: [(String, String)] = []
-        if sort != shape.collection.definition.defaultSort {
-            parameters.append(("sort", sort.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ",")))
+    private static func listParameters(_ collection: ServedCollection, _ parameters: ListParameters, sort: [SortKey]) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        if sort != collection.definition.defaultSort {
+            pairs.append(("sort", sort.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ",")))
         }
-        for filter in shape.parameters.filters { parameters.append((filter.name, filter.text)) }
-        if let search = shape.parameters.search { parameters.append(("q", search)) }
-        if shape.parameters.sections, let sections = shape.collection.definition.sections { parameters.append(("group", sections.name)) }
-        if shape.parameters.view == .table { parameters.append(("view", "table")) }
-        return parameters
+        for filter in parameters.filters { pairs.append((filter.name, filter.text)) }
+        if let search = parameters.search { pairs.append(("q", search)) }
+        if parameters.sections, let sections = collection.definition.sections { pairs.append(("group", sections.name)) }
+        if parameters.view == .table { pairs.append(("view", "table")) }
+        return pairs
     }
 
     private static func link(_ base: String, _ parameters: [(String, String)]) -> String {

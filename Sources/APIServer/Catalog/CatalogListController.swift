@@ -92,7 +92,7 @@ struct CatalogListController: Sendable {
             guard let after else { return (nil, nil) }
             let next = Cursor.seal(after: after, shape: shape, signer: signer)
             // Made once: the body's links.next and the Link header carry the same URL.
-            return (next, CatalogLinks.list(shape, limit: parameters.limit, cursor: next))
+            return (next, shape.facts.link(cursor: next))
         }
         let renderer = CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem)
         let body: [UInt8]

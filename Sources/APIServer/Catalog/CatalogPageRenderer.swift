@@ -102,9 +102,9 @@ struct CatalogPageRenderer {
         RowWriter.emptyState(isEmpty ? emptyState : nil, into: &json)
         json.key("links")
         json.beginObject()
-        json.field("self", CatalogLinks.list(shape, limit: limit, cursor: shape.parameters.cursor))
+        json.field("self", shape.facts.link(cursor: shape.parameters.cursor))
         json.field("next", nextLink)
-        json.field("changes", CatalogLinks.changes(shape))
+        json.field("changes", shape.facts.changes)
         json.endObject()
         json.endObject()
     }
@@ -116,8 +116,8 @@ struct CatalogPageRenderer {
         return definition.searchEmpty.state(in: context.locale, query: search)
     }
 
-    /// `/v1/<collection>/` (or the child list's path and `/`), computed once per page.
-    private var detailBase: String { CatalogLinks.list(shape.collection, parent: shape.parent) + "/" }
+    /// `/v1/<collection>/` (or the child list's path and `/`), made once per list.
+    private var detailBase: String { shape.facts.detailBase }
 
     private func writeRows(_ page: CatalogPage, references: ReferencedItems, into json: inout JSONWriter) {
         json.key("rows")

@@ -109,12 +109,23 @@ struct ListParameters: Sendable, Hashable {
 
 /// The query a cursor continues: collection, parent, and every parameter but the cursor and limit.
 struct CatalogShape: Sendable, CursorShape {
-    var collection: ServedCollection
-    var parent: EntityID?
-    var parameters: ListParameters
+    let collection: ServedCollection
+    let parent: EntityID?
+    let parameters: ListParameters
+    /// Its fingerprint and links, made once per list (`ListShapes`).
+    let facts: ListShapes.Facts
 
-    var canonical: String {
-        var text = collection.name
+    init(collection: ServedCollection, parent: EntityID?, parameters: ListParameters) {
+        self.collection = collection
+        self.parent = parent
+        self.parameters = parameters
+        facts = collection.listShapes.facts(collection, parent: parent, parameters: parameters)
+    }
+
+    var canonical: String { Self.canonical(collection.name, parent: parent, parameters: parameters) }
+
+    static func canonical(_ name: String, parent: EntityID?, parameters: ListParameters) -> String {
+        var text = name
         text += "|p=" + (parent?.rawValue ?? "")
         text += "|s=" + parameters.sort.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ",")
         text += "|f=" + parameters.filters.map { "\($0.name):\($0.condition.values)" }.joined(separator: ",")
@@ -124,5 +135,5 @@ struct CatalogShape: Sendable, CursorShape {
         return text
     }
 
-    var fingerprint: [UInt8] { ShapeFingerprints.fingerprint(of: canonical) }
+    var fingerprint: [UInt8] { facts.fingerprint }
 }

@@ -53,6 +53,8 @@ final class ServedCollection: Sendable {
     let detailPlan: DetailPlan
     /// Its table pages' heads, kept per query and locale.
     let tableHeads = TableHeads()
+    /// Its lists' fingerprints and links, kept per list.
+    let listShapes = ListShapes()
 
     init(_ definition: CollectionDefinition, catalog: Catalog) {
         self.definition = definition

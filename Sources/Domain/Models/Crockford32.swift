@@ -6,17 +6,17 @@
 enum Crockford32 {
     static let alphabet: [UInt8] = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
 
+    /// Marks a byte outside the alphabet in `values`: its high bit is set, no digit's is.
+    static let notADigit: UInt8 = 0xFF
+
+    /// Each byte's digit value, `notADigit` outside the canonical alphabet: one load a digit (a
+    /// page parses an id per row, and the ranges of a `switch` cost ~20 instructions a digit).
+    static let values: [UInt8] = (0...255).map { byte in alphabet.firstIndex(of: UInt8(byte)).map { UInt8($0) } ?? notADigit }
+
     /// Digit value of an ASCII byte, or nil when the byte is outside the canonical alphabet.
     static func value(of byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: return byte - 0x30
-        case 0x61...0x68: return byte - 0x61 + 10  // a-h
-        case 0x6A, 0x6B: return byte - 0x6A + 18  // j k
-        case 0x6D, 0x6E: return byte - 0x6D + 20  // m n
-        case 0x70...0x74: return byte - 0x70 + 22  // p-t
-        case 0x76...0x7A: return byte - 0x76 + 27  // v-z
-        default: return nil
-        }
+        let value = values[Int(byte)]
+        return value == notADigit ? nil : value
     }
 
     /// Writes the 16 digits of the 80-bit number `high16:low64`, most significant first, at

@@ -1,0 +1,62 @@
+import Domain
+
+/// What every page of one list shares, kept per collection by parent and parameters but the
+/// cursor: the fingerprint its cursors carry and its links.
+///
+/// Every uncached page made them again: the shape's canonical text and its digest (9,400
+/// instructions, counted on a page of a sectioned list), the `self` and `changes` links (7,600)
+/// and the next link's parameters, percent-encoded. They depend on the definition and the
+/// parameters only, never on data, so nothing makes them stale; the memo empties itself past
+/// `limit` lists, which bounds its memory whatever the queries (a search's text is part of the key).
+final class ListShapes: Sendable {
+    struct Key: Hashable, Sendable {
+        var parent: EntityID?
+        /// Without the cursor: every page of the list shares the facts.
+        var parameters: ListParameters
+
+        init(parent: EntityID?, parameters: ListParameters) {
+            self.parent = parent
+            self.parameters = parameters
+            self.parameters.cursor = nil
+        }
+    }
+
+    struct Facts: Sendable {
+        /// The first 8 bytes of the SHA-256 of the shape's canonical text (`Cursor`).
+        let fingerprint: [UInt8]
+        /// The list's link at its limit, without a cursor.
+        let link: String
+        /// The list's change feed; nil for a child list.
+        let changes: String?
+        /// A row's detail link is this followed by its id.
+        let detailBase: String
+        /// Whether `link` has a query, which a cursor then joins with `&`.
+        let linkHasQuery: Bool
+
+        init(collection: ServedCollection, parent: EntityID?, parameters: ListParameters) {
+            fingerprint = ShapeFingerprints.digest(CatalogShape.canonical(collection.name, parent: parent, parameters: parameters))
+            link = CatalogLinks.list(collection, parent: parent, parameters: parameters, limit: parameters.limit)
+            changes = CatalogLinks.changes(collection, parent: parent, parameters: parameters)
+            detailBase = CatalogLinks.list(collection, parent: parent) + "/"
+            linkHasQuery = link.utf8.contains(UInt8(ascii: "?"))
+        }
+
+        /// The list's link at `cursor`: last, as `CatalogLinks.list` writes it.
+        func link(cursor: String?) -> String {
+            guard let cursor else { return link }
+            return link + (linkHasQuery ? "&cursor=" : "?cursor=") + ListLinks.percentEncode(cursor)
+        }
+    }
+
+    static let limit = 1_024
+    private let kept = BoundedMemo<Key, Facts>(limit: limit)
+
+    func facts(_ collection: ServedCollection, parent: EntityID?, parameters: ListParameters) -> Facts {
+        kept.value(for: Key(parent: parent, parameters: parameters)) {
+            Facts(collection: collection, parent: parent, parameters: parameters)
+        }
+    }
+
+    /// How many lists are kept (for tests).
+    var count: Int { kept.count }
+}
