@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Testing
 
@@ -44,5 +45,29 @@ struct StatementRowTests {
                 #expect(row.doubles(0) == example.doubles)
             }
         }
+    }
+
+    /// The same answers from a `ReaderConnection`'s row, which reads each column's value object
+    /// directly; each column read twice, in both orders, as a page's writer may.
+    @Test(arguments: cases)
+    func aReaderConnectionsRowReadsTheSame(_ example: Case) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("statement-row-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE t(v)") }
+        let reader = try ReaderConnection(path: path, options: CatalogStore.Options())
+        var rows = 0
+        try reader.each("SELECT \(example.literal), \(example.literal)", []) { row in
+            rows += 1
+            #expect(row.isNull(0) == example.isNull)
+            #expect(row.integer(0) == example.integer)
+            #expect(row.text(0) == example.text)
+            #expect(row.withText(0) { $0.map(Array.init) } == example.text.map { Array($0.utf8) })
+            #expect(row.doubles(0) == example.doubles)
+            #expect(row.text(1) == example.text)
+            #expect(row.integer(1) == example.integer)
+            #expect(row.isNull(1) == example.isNull)
+            return true
+        }
+        #expect(rows == 1)
     }
 }

@@ -90,7 +90,7 @@ final class ReaderConnection {
             sqlite3_clear_bindings(statement)
         }
         try check(SQLiteBinding.bind(arguments, to: statement))
-        let row = StatementRow(statement)
+        let row = StatementRow(reader: statement)
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return }
