@@ -39,6 +39,12 @@ let package = Package(
             name: "CLibPQ",
             linkerSettings: [.linkedLibrary("pq")]
         ),
+        // SQLite's process-wide settings, made before main (sqlite3_config is variadic: Swift cannot
+        // call it). Debian's libsqlite3-dev, which GRDB needs too. Only Storage imports it.
+        .target(
+            name: "CSQLite",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
         // The generic HTTP layer: daemon, request, response, router, middleware.
         .target(
             name: "HTTPServer",
@@ -66,6 +72,7 @@ let package = Package(
             dependencies: [
                 "Domain",
                 "CLibPQ",
+                "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "CSV", package: "CSV.swift"),
