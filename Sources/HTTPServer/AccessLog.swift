@@ -7,8 +7,9 @@ import Synchronization
 
 /// The access log: one JSON line per answered request, written off the request path.
 ///
-/// A request thread formats its line and appends it to a shared buffer under a lock: no system
-/// call. A writer thread writes the buffer out every `flushInterval` (100 ms by default, so a
+/// A request thread writes its line into a shared buffer under a lock: no system call, and no
+/// buffer of its own (a line made apart and then copied in cost 5,500 instructions a request,
+/// 5 % of a cached page; written in place, a fifth of that). A writer thread writes the buffer out every `flushInterval` (100 ms by default, so a
 /// line reaches its file or pipe well within a second of its answer), and `close()`, which a
 /// graceful shutdown calls after the last answer, writes the rest: SIGTERM loses no line. When
 /// the buffer passes `highWater` (a pipe nobody reads fast enough), the request thread that
@@ -32,7 +33,7 @@ public final class AccessLog: Sendable {
     }
 
     private struct Pending {
-        var bytes: [UInt8] = []
+        var lines: JSONWriter
         /// The wall-clock second `secondText` spells, so most lines reuse it.
         var second = -1
         var secondText: [UInt8] = []
@@ -44,7 +45,7 @@ public final class AccessLog: Sendable {
     /// other writers may share, is written in `PIPE_BUF` pieces (at 40,000 lines a second the
     /// pieces were ~2,000 system calls a second).
     private let writesWhole: Bool
-    private let pending = Locked(Pending())
+    private let pending: Locked<Pending>
     /// Held while a buffer is written out (so buffers reach the file in order); counts them.
     /// Not `Locked<Void>`: ThreadSanitizer sees a zero-sized value share its address with the
     /// lock's field and reports a race that is not there.
@@ -68,6 +69,7 @@ public final class AccessLog: Sendable {
         writesWhole = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
         flushMicroseconds = UInt32(min(1.0, max(0.001, flushInterval)) * 1e6)
         self.highWater = highWater
+        pending = Locked(Pending(lines: JSONWriter(capacity: Self.initialCapacity)))
         let thread = Thread { [self] in
             while !stopped.load(ordering: .acquiring) {
                 usleep(flushMicroseconds)
@@ -82,9 +84,13 @@ public final class AccessLog: Sendable {
     /// Failed writes since start (a full disk, a closed pipe): each lost the rest of its buffer.
     public var writeFailures: Int { failures.load(ordering: .relaxed) }
 
+    private static let initialCapacity = 64 * 1_024
+
     /// Appends the line of one answered request.
     public func record(_ request: Request, status: Int, bytes: Int, nanoseconds: UInt64) {
-        let line = Self.line(request, status: status, bytes: bytes, nanoseconds: nanoseconds)
+        // What takes more than copying is done before the lock.
+        let target = Self.truncated(Self.redacted(request), toBytes: 1_024)
+        let client = (request.clientAddress ?? request.peerAddress)?.description
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let full = pending.withLock { pending in
@@ -93,12 +99,15 @@ public final class AccessLog: Sendable {
                 pending.second = second
                 pending.secondText = Self.timestampPrefix(epochSecond: second)
             }
-            pending.bytes.append(contentsOf: #"{"time":""#.utf8)
-            pending.bytes.append(contentsOf: pending.secondText)
-            Self.appendMilliseconds(Int(now.tv_nsec / 1_000_000), to: &pending.bytes)
-            pending.bytes.append(contentsOf: #"Z","#.utf8)
-            pending.bytes.append(contentsOf: line)
-            return pending.bytes.count >= highWater
+            pending.lines.beginObject()
+            pending.lines.key(Keys.time)
+            pending.lines.beginString()
+            pending.secondText.withUnsafeBufferPointer { pending.lines.appendToString(utf8: $0) }
+            let milliseconds = Int(now.tv_nsec / 1_000_000)
+            withUnsafeBytes(of: Self.millisecondsText(milliseconds)) { pending.lines.appendToString(utf8: $0.bindMemory(to: UInt8.self)) }
+            pending.lines.endString()
+            Self.writeFields(request, client: client, target: target, status: status, bytes: bytes, nanoseconds: nanoseconds, into: &pending.lines)
+            return pending.lines.count >= highWater
         }
         if full { flush() }
     }
@@ -107,12 +116,11 @@ public final class AccessLog: Sendable {
     public func flush() {
         writing.withLock { written in
             let out = pending.withLock { pending in
-                let out = pending.bytes
-                pending.bytes = []
-                pending.bytes.reserveCapacity(min(out.count, highWater))
+                let out = pending.lines
+                pending.lines = JSONWriter(capacity: max(Self.initialCapacity, min(out.count, highWater)))
                 return out
             }
-            guard !out.isEmpty else { return }
+            guard out.count > 0 else { return }
             out.withUnsafeBytes { raw in
                 if writesWhole {
                     if let base = raw.baseAddress, !writeAll(base.assumingMemoryBound(to: UInt8.self), count: raw.count) {
@@ -184,26 +192,42 @@ public final class AccessLog: Sendable {
     /// no client can forge a line; a credential in its query is replaced (`redacted`).
     static func line(_ request: Request, status: Int, bytes: Int, nanoseconds: UInt64) -> [UInt8] {
         var writer = JSONWriter(capacity: 160 + request.target.utf8.count)
+        writeFields(
+            request, client: (request.clientAddress ?? request.peerAddress)?.description, target: truncated(redacted(request), toBytes: 1_024),
+            status: status, bytes: bytes, nanoseconds: nanoseconds, into: &writer)
+        return writer.bytes
+    }
+
+    /// The line's fields after its time, its closing brace and its newline (`line`).
+    private static func writeFields(
+        _ request: Request, client: String?, target: String, status: Int, bytes: Int, nanoseconds: UInt64, into writer: inout JSONWriter
+    ) {
         writer.field(Keys.id, request.id)
-        if let client = request.clientAddress ?? request.peerAddress { writer.field(Keys.client, client.description) }
+        if let client { writer.field(Keys.client, client) }
         writer.field(Keys.method, request.method.rawValue)
         writer.field(Keys.route, request.routeTemplate)
-        writer.field(Keys.target, Self.truncated(Self.redacted(request), toBytes: 1_024))
+        writer.field(Keys.target, target)
         if let principal = request.principal { writer.field(Keys.key, principal.id) }
         writer.field(Keys.status, status)
         writer.field(Keys.bytes, bytes)
         writer.key(Keys.ms)
-        var line = writer.bytes
-        let micros = nanoseconds / 1_000
-        JSONWriter.appendDecimal(Int64(clamping: micros / 1_000), to: &line)
-        line.append(UInt8(ascii: "."))
-        Self.appendMilliseconds(Int(micros % 1_000), to: &line)
-        line.append(contentsOf: "}\n".utf8)
-        return line
+        writer.decimal(nanoseconds / 1_000, fractionDigits: 3)
+        writer.endObject()
+        writer.endLine()
+    }
+
+    /// `mmmZ`: three digits, zero-padded, and the zone.
+    static func millisecondsText(_ value: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        let value = max(0, min(999, value))
+        return (
+            UInt8(ascii: "0") + UInt8(value / 100), UInt8(ascii: "0") + UInt8(value / 10 % 10), UInt8(ascii: "0") + UInt8(value % 10),
+            UInt8(ascii: "Z")
+        )
     }
 
     /// The keys of every line, encoded once rather than escaped again per request.
     private enum Keys {
+        static let time = JSONWriter.Key("time")
         static let id = JSONWriter.Key("id")
         static let client = JSONWriter.Key("client")
         static let method = JSONWriter.Key("method")
@@ -270,11 +294,4 @@ public final class AccessLog: Sendable {
         return Array(text.utf8)
     }
 
-    /// Three digits, zero-padded: 7 -> "007".
-    static func appendMilliseconds(_ value: Int, to bytes: inout [UInt8]) {
-        let value = max(0, min(999, value))
-        bytes.append(UInt8(ascii: "0") + UInt8(value / 100))
-        bytes.append(UInt8(ascii: "0") + UInt8(value / 10 % 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-    }
 }

@@ -34,6 +34,10 @@ struct JSONBuffer: @unchecked Sendable {
 
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(allocation) { try body(UnsafeRawBufferPointer(start: start, count: count)) }
+    }
+
     /// Copies the bytes when another buffer shares them; call before appending.
     @inline(__always)
     mutating func makeUnique() {

@@ -1,0 +1,34 @@
+extension JSONWriter {
+    /// How many bytes are written.
+    public var count: Int { buffer.count }
+
+    /// The bytes written, in place (no copy, unlike `bytes`).
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try buffer.withUnsafeBytes(body)
+    }
+
+    /// Ends a JSON Lines record: a newline, after which a value starts the next record (no comma).
+    public mutating func endLine() {
+        buffer.makeUnique()
+        buffer.append(UInt8(ascii: "\n"))
+        needsComma = false
+    }
+
+    /// A non-negative number given in units of 10^-`fractionDigits` (1–9), with exactly that
+    /// many decimals: `decimal(1_500, fractionDigits: 3)` writes `1.500`.
+    public mutating func decimal(_ units: UInt64, fractionDigits: Int) {
+        let digits = max(1, min(9, fractionDigits))
+        var scale: UInt64 = 1
+        for _ in 0..<digits { scale *= 10 }
+        int64(Int64(clamping: units / scale))
+        buffer.append(UInt8(ascii: "."))
+        var fraction = units % scale
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { text in
+            for index in stride(from: digits - 1, through: 0, by: -1) {
+                text[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            buffer.append(UnsafeBufferPointer(rebasing: text[0..<digits]))
+        }
+    }
+}
