@@ -261,11 +261,16 @@ public struct JSONWriter: Sendable {
             index += 8
         }
         if index == count { return true }
-        if count >= 8 { return !mayNeedEscape(UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)) }
-        var word: UInt64 = 0x6161_6161_6161_6161
-        withUnsafeMutableBytes(of: &word) { padded in
-            for offset in 0..<count { padded[offset] = base[offset] }
+        let raw = UnsafeRawPointer(base)
+        if count >= 8 { return !mayNeedEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) }
+        // Under 8 bytes, without copying them into a word (a call to memcpy): two 4-byte loads
+        // that overlap cover 4 to 7, the first, middle and last byte cover 1 to 3; letters pad.
+        if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            return !mayNeedEscape(low | high << 32)
         }
+        let word = 0x6161_6161_6100_0000 | UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
         return !mayNeedEscape(word)
     }
 

@@ -77,6 +77,24 @@ struct JSONWriterTests {
         }
     }
 
+    /// Clean texts of every length up to 40, each byte different, written after every length of
+    /// text before them (so at every place in the buffer, through its growth): copied exactly.
+    @Test func cleanTextsAreCopiedExactlyAtEveryLengthAndPlace() {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        for before in 0...17 {
+            for length in 0...40 {
+                let text = Array(letters[0..<length])
+                var writer = JSONWriter(capacity: 1)
+                writer.beginArray()
+                writer.string(String(decoding: letters[0..<before], as: UTF8.self))
+                text.withUnsafeBufferPointer { writer.string(utf8: $0) }
+                writer.endArray()
+                let expected = "[\"" + String(decoding: letters[0..<before], as: UTF8.self) + "\",\"" + String(decoding: text, as: UTF8.self) + "\"]"
+                #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(before) then \(length)")
+            }
+        }
+    }
+
     static func escapedByteByByte(_ value: String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
