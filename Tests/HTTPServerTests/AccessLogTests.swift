@@ -146,6 +146,35 @@ struct AccessLogTests {
         #expect(Set(lines.compactMap { $0["id"] as? String }).count == 400)
     }
 
+    /// Each thread writes into its own buffer (more threads than buffers share them): every line
+    /// of every thread arrives whole, and each thread's in the order it wrote them.
+    @Test(arguments: [1 << 20, 700])
+    func eachThreadsLinesArriveWholeAndInItsOrder(highWater: Int) throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try AccessLog(destination: .file(path), flushInterval: 0.01, highWater: highWater)
+        let threads = AccessLog.slotCount + 4
+        let done = DispatchGroup()
+        for thread in 0..<threads {
+            done.enter()
+            Thread {
+                for number in 0..<300 {
+                    log.record(
+                        Request(method: .GET, target: "/t/\(thread)/\(number)", id: "t\(thread)-\(number)"), status: 200, bytes: number,
+                        nanoseconds: 0)
+                }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        log.close()
+        let ids = Self.lines(path).compactMap { $0["id"] as? String }
+        #expect(ids.count == threads * 300)
+        for thread in 0..<threads {
+            #expect(ids.filter { $0.hasPrefix("t\(thread)-") } == (0..<300).map { "t\(thread)-\($0)" }, "thread \(thread)")
+        }
+    }
+
     /// A pipe takes lines in `PIPE_BUF` pieces of whole lines (a regular file, the other tests'
     /// destination, takes each buffer in one write): every line arrives whole and in order.
     @Test func aPipeGetsEveryLineWholeAndInOrder() throws {
