@@ -9,14 +9,17 @@ import Synchronization
 ///
 /// A request thread writes its line into a buffer under a lock: no system call, and no line of
 /// its own to copy (made apart and copied in, a line cost 5,500 instructions, 5 % of a cached
-/// page; written in place, 3,700). Each request thread has its buffer (`slotCount` at most,
-/// shared round the slots past that): with one buffer for all, two threads passed its lock and
-/// its last bytes between their cores for every line, and a cached page cost 3–8 µs more with
-/// the log than without it, where one thread alone paid 1 µs. A writer thread writes the buffer out every `flushInterval` (100 ms by default, so a
-/// line reaches its file or pipe well within a second of its answer), and `close()`, which a
+/// page; written in place, 3,700). Each request thread has its buffer (`slotCount` of them,
+/// shared round past that many threads): with one buffer for all, two threads passed its lock
+/// and its last bytes between their cores for every line, and a cached page cost 3–8 µs more
+/// with the log than without it, where one thread alone paid 1 µs.
+///
+/// A writer thread writes the buffers out every `flushInterval` (100 ms by default, so a line
+/// reaches its file or pipe well within a second of its answer), and `close()`, which a
 /// graceful shutdown calls after the last answer, writes the rest: SIGTERM loses no line. When
-/// the buffer passes `highWater` (a pipe nobody reads fast enough), the request thread that
-/// finds it so writes it out itself: lines are never dropped and memory stays bounded.
+/// a buffer passes `highWater` (a pipe nobody reads fast enough), the request thread that finds
+/// it so writes the buffers out itself: lines are never dropped, and memory stays bounded
+/// (`slotCount` × `highWater`).
 ///
 /// Writes happen under their own lock, taken before the buffers are swapped out: each thread's
 /// lines reach the file in the order it answered them; between threads, a flush writes one
