@@ -95,6 +95,26 @@ struct JSONWriterTests {
         }
     }
 
+    /// Ids (letters, digits, `_`) written verbatim are the bytes the checked path writes, alone
+    /// and after a base, between other values.
+    @Test(arguments: ["prd_01k2m3n4p5q6r7s8", "a", "", "per_zzzzzzzzzzzzzzzz"])
+    func verbatimIdsWriteWhatTheCheckedPathWrites(id: String) {
+        var checked = JSONWriter()
+        var verbatim = JSONWriter()
+        Array(id.utf8).withUnsafeBufferPointer { id in
+            checked.beginArray()
+            checked.string(utf8: id)
+            checked.string("/v1/products/", utf8: id)
+            checked.endArray()
+            verbatim.beginArray()
+            verbatim.string(verbatim: id)
+            verbatim.string("/v1/products/", verbatim: id)
+            verbatim.endArray()
+        }
+        #expect(verbatim.bytes == checked.bytes)
+        #expect(String(decoding: verbatim.bytes, as: UTF8.self) == "[\"\(id)\",\"/v1/products/\(id)\"]")
+    }
+
     static func escapedByteByByte(_ value: String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {

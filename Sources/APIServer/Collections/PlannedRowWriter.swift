@@ -26,10 +26,11 @@ struct PlannedRowWriter {
 
     func row(_ row: PageRow, into json: inout JSONWriter) throws(StoreError) {
         let item = plan.needsItem ? try row.item() : nil
+        // The id's canonical spelling, which the read parsed as an `EntityID`: nothing to escape.
         let id = row.idBytes
         json.beginObject()
         json.key(RowWriter.Keys.id)
-        json.string(utf8: id)
+        json.string(verbatim: id)
         json.key(RowWriter.Keys.title)
         try write(plan.title, of: row, item: item, orElse: "", into: &json)
         json.key(RowWriter.Keys.subtitle)
@@ -39,7 +40,7 @@ struct PlannedRowWriter {
         json.key(RowWriter.Keys.image)
         try write(plan.image, of: row, item: item, into: &json)
         json.key(RowWriter.Keys.detail)
-        json.string(detailBase, utf8: id)
+        json.string(detailBase, verbatim: id)
         json.endObject()
     }
 
@@ -50,7 +51,7 @@ struct PlannedRowWriter {
         let id = row.idBytes
         json.beginObject()
         json.key(RowWriter.Keys.id)
-        json.string(utf8: id)
+        json.string(verbatim: id)
         json.key(RowWriter.Keys.cells)
         json.beginObject()
         // By index: iterating the cells copied each (its column's text and part retained).
@@ -75,7 +76,7 @@ struct PlannedRowWriter {
         try write(plan.compactSubtitle, of: row, item: item, into: &json)
         json.endObject()
         json.key(RowWriter.Keys.detail)
-        json.string(detailBase, utf8: id)
+        json.string(detailBase, verbatim: id)
         json.endObject()
     }
 
