@@ -75,14 +75,6 @@ public struct JSONWriter: Sendable {
         endString()
     }
 
-    /// `first` followed by well-formed UTF-8 `second` as one string (a link: a base and an id).
-    public mutating func string(_ first: String, utf8 second: UnsafeBufferPointer<UInt8>) {
-        beginString()
-        Self.appendUnquoted(first, to: &buffer)
-        Self.appendEscaped(second, to: &buffer)
-        endString()
-    }
-
     /// A string of bytes copied without the escape check: only for text whose every byte is
     /// known to need none (an id that parsed as an `EntityID`: lowercase letters, digits, `_`).
     /// A page writes two ids a row, and the check was a call of ~100 instructions each.

@@ -104,7 +104,10 @@ struct JSONWriterTests {
         Array(id.utf8).withUnsafeBufferPointer { id in
             checked.beginArray()
             checked.string(utf8: id)
-            checked.string("/v1/products/", utf8: id)
+            checked.beginString()
+            checked.appendToString("/v1/products/")
+            checked.appendToString(utf8: id)
+            checked.endString()
             checked.endArray()
             verbatim.beginArray()
             verbatim.string(verbatim: id)

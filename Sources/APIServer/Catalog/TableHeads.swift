@@ -11,15 +11,12 @@ import HTTPServer
 /// its memory whatever the queries (a search's text is part of the key).
 final class TableHeads: Sendable {
     struct Key: Hashable, Sendable {
-        var parent: EntityID?
-        /// Without the cursor: every page of the list has the same head.
-        var parameters: ListParameters
+        /// The list, without the cursor: every page of it has the same head.
+        var list: ListShapes.Key
         var locale: RenderLocale
 
         init(parent: EntityID?, parameters: ListParameters, locale: RenderLocale) {
-            self.parent = parent
-            self.parameters = parameters
-            self.parameters.cursor = nil
+            list = ListShapes.Key(parent: parent, parameters: parameters)
             self.locale = locale
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 /// the memo empties itself and starts again, so its memory stays bounded whatever the keys (a
 /// search's text can be part of one).
 ///
-/// For work a request would repeat with the same inputs: a cursor shape's digest, a table
+/// For work a request would repeat with the same inputs: a list's fingerprint and links, a table
 /// page's head, a page's SQL texts. A value is made outside the lock; two threads that miss
 /// at once both make it, and either one is kept (they are equal).
 ///
