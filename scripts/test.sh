@@ -43,12 +43,23 @@ set -m
 background=$!
 set +m
 trap 'kill -- -"$background" 2>/dev/null || true; rm -f "$background_log"; [[ -z ${ROWSERVER_TEST_POSTGRES_DIR:-} ]] || scripts/postgres.sh stop "$ROWSERVER_TEST_POSTGRES_DIR"' EXIT
+# When a PostgreSQL suite fails, the server's own account: a crashed or killed server process
+# (the CI run of 9aeb54a saw "the database system is in recovery mode" mid-suite, with no log to
+# say why), and the machine's memory at that moment.
+postgres_report() {
+  local log=$ROWSERVER_TEST_POSTGRES_DIR/postgres.log
+  echo "test.sh: PostgreSQL's log, its crashes and the last lines ($log):" >&2
+  grep -E "terminated by signal|was terminated|PANIC|out of memory|all server processes|could not" "$log" 2>/dev/null | head -n 20 >&2 || true
+  tail -n 20 "$log" >&2 2>/dev/null || true
+  free -m >&2 2>/dev/null || true
+  { dmesg 2>/dev/null | grep -iE "out of memory|oom|killed process" | tail -n 5 >&2; } || true
+}
 # A PostgreSQL server of its own (a temporary data folder, run as the postgres user) for the
 # suites of the PostgreSQL store. A plain assignment: `set -e` stops here when it cannot start.
 postgres_env=$(scripts/postgres.sh start)
 eval "$postgres_env"
 export ROWSERVER_TEST_POSTGRES
-stage swift test --skip-build
+stage swift test --skip-build || { status=$?; postgres_report; exit "$status"; }
 # The API suites again, each test server on a new PostgreSQL database: one conformance suite for
 # both stores. The executable's and SQLite-only suites (files, processes, backups) ran above.
 postgres_suites() {
@@ -56,7 +67,7 @@ postgres_suites() {
     --skip '(ExecutableTests|KeysCommandTests|ListCommandTests|DefinitionCommandTests|RateLimitCommandTests|TLSExecutableTests|IdempotencyRestartTests|ExternalWriteTests|BackupRestoreTests|PlannedRowWriterTests|RandomDefinitionTests|StoreParityTests|CrossInstanceTests|PostgresFaultTests|PostgresDumpTests|PostgresCommandTests)/' \
     --skip '(YAMLNodeTests|ListParametersTests|ListCacheKeyTests|TokenTests|JSONParseErrorHTTPTests|StoreErrorHTTPTests|OpenAPIDocumentTests|OpenAPICatalogTests)/'
 }
-stage postgres_suites
+stage postgres_suites || { status=$?; postgres_report; exit "$status"; }
 scripts/postgres.sh stop "$ROWSERVER_TEST_POSTGRES_DIR"
 stage python3 -m pytest -q tests-python
 stage scripts/schemathesis.sh

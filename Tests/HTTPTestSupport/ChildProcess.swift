@@ -76,7 +76,7 @@ public final class ChildProcess: @unchecked Sendable {
     }()
 
     /// Reaps the child if it has exited; its raw wait status once it has.
-    private func poll(blocking: Bool) -> Int32? {
+    private func poll() -> Int32? {
         lock.lock()
         defer { lock.unlock() }
         if let exitStatus { return exitStatus }
@@ -84,28 +84,38 @@ public final class ChildProcess: @unchecked Sendable {
         var status: Int32 = 0
         var result: pid_t
         repeat {
-            result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            result = waitpid(pid, &status, WNOHANG)
         } while result < 0 && errno == EINTR
-        guard result == pid else { return nil }
+        // ECHILD: reaped elsewhere, so gone; its status is lost (reported as exit code 255).
+        if result < 0, errno == ECHILD { status = 0xFF00 } else if result != pid { return nil }
         exitStatus = status
         return status
     }
 
-    public var isRunning: Bool { processIdentifier > 0 && poll(blocking: false) == nil }
+    public var isRunning: Bool { processIdentifier > 0 && poll() == nil }
 
+    /// Polls rather than blocks in `waitpid`, so that the lock stays free for `signal(_:)`.
     public func waitUntilExit() {
-        _ = poll(blocking: true)
+        while poll() == nil, processIdentifier > 0 { usleep(2_000) }
     }
 
     /// The exit code, or the signal that ended it (as Foundation's `Process` reports it).
     public var terminationStatus: Int32 {
-        guard let status = poll(blocking: false) else { return -1 }
+        guard let status = poll() else { return -1 }
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : signal
     }
 
     public func terminate() {
-        let pid = processIdentifier
-        if pid > 0 { kill(pid, SIGTERM) }
+        signal(SIGTERM)
+    }
+
+    /// Sends `number` to the child unless it has been reaped: a reaped child's pid is free for
+    /// the system to give to another process (pid_max is 32,768 on these machines), such as a
+    /// PostgreSQL backend of the same test run.
+    public func signal(_ number: Int32) {
+        lock.withLock {
+            if pid > 0, exitStatus == nil { _ = kill(pid, number) }
+        }
     }
 }

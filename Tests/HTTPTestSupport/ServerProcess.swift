@@ -85,7 +85,7 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     public func signal(_ signal: Int32) {
-        kill(process.processIdentifier, signal)
+        process.signal(signal)
     }
 
     /// Waits for the process to exit and returns its status, or nil after `timeout` seconds.
@@ -97,7 +97,7 @@ public final class ServerProcess: @unchecked Sendable {
 
     deinit {
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: directory)
