@@ -62,7 +62,8 @@ import Testing
         #expect(!tables.contains("items_samples_search"), "samples are not searched")
         let journalMode = try store.store.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(journalMode == "wal")
-        let synchronous = try store.store.pool.read { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
+        // The writer's: GRDB sets NORMAL on a pool's writer after `prepareDatabase` has run.
+        let synchronous = try store.store.pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
         #expect(synchronous == 2)  // FULL
     }
 }

@@ -52,7 +52,6 @@ public final class CatalogStore: Sendable {
         let cacheSize = options.cacheSizeKiB
         let mmapSize = options.mmapSizeMiB * 1_048_576
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
             try db.execute(sql: "PRAGMA cache_size = -\(cacheSize)")
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
@@ -61,7 +60,7 @@ public final class CatalogStore: Sendable {
         let ordered = catalog.collections.compactMap { tables[$0.name] }
         var isNew = false
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try DurablePool.open(path: path, configuration: configuration)
             try pool.write { db in
                 isNew = try !db.tableExists("catalog_fields")
                 var stale = Set<String>()

@@ -47,7 +47,7 @@ public final class KeyStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
+            let pool = try DurablePool.open(path: path, configuration: configuration)
             database = pool
             cache = KeyCache(databasePath: pool.path)
             announcement = nil
