@@ -51,7 +51,7 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench_report  # noqa: E402
-from bench_scenarios import gzip_ceiling, reference_scenarios, scenarios  # noqa: E402
+from bench_scenarios import gzip_ceiling, reference_scenarios, scenarios, with_current_etag  # noqa: E402
 from bench_servers import ROOT, SCRATCH, References, baseline_folder, build_rowserver, dataset, log, rowserver  # noqa: E402
 
 WRK = ROOT / "Benchmarks" / "wrk"
@@ -96,6 +96,7 @@ def run_together(runs, duration, connections):
 
 def start_wrk(server, name, spec, duration, connections):
     path, script, extra, script_args, own_connections = spec
+    extra = with_current_etag(extra, server, path)
     combined = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
     if script:
         combined.write((WRK / script).read_text() + "\n")

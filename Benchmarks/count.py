@@ -32,6 +32,7 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench  # noqa: E402
 from bench_servers import SCRATCH, Process, baseline_folder, dataset, free_port, log, rowserver  # noqa: E402
+from bench_scenarios import with_current_etag  # noqa: E402
 
 # Servers started here send far more than a client may: rate limits (on by default) off,
 # unless a test asks for them (older binaries ignore the variable).
@@ -50,10 +51,11 @@ VARIANTS = {"plain": ({"ROWSERVER_RATE_LIMIT": "off"}, False), "limits": (LIMITS
             "logged": ({"ROWSERVER_RATE_LIMIT": "off", "ROWSERVER_ACCESS_LOG": str(OUT / "access.log")}, False)}
 
 
-def requests_of(spec, count):
+def requests_of(spec, count, server):
     """(path, headers) for `count` requests of a bench scenario: a rotating scenario's first
     `count` paths, otherwise its one path `count` times."""
     path, script, extra, script_args, _ = spec
+    extra = with_current_etag(extra, server, path)
     headers = dict(value.split(": ", 1) for flag, value in zip(extra[::2], extra[1::2]) if flag == "-H")
     if script == "paths.lua":
         paths = pathlib.Path(script_args[0]).read_text().split()[:count]
@@ -141,7 +143,7 @@ def measure(name, binary, db, size, extra, scenarios, count, keep, environment=N
                 send_writes(port, write_key, count, count)
                 requests = [None] * count
             else:
-                requests = requests_of(available[scenario], count)
+                requests = requests_of(available[scenario], count, server)
                 if key:
                     requests = [(path, {**headers, "Authorization": f"Bearer {key}"}) for path, headers in requests]
                 send(port, requests)
