@@ -12,8 +12,9 @@ C ceiling, the C floor and the Hummingbird peer into .build/bench too (the floor
 many products as the uncached server has). Then it measures, with wrk -t1 on loopback, in
 interleaved rounds (A B C … A B C …):
 
-  rowserver     1,000,000 products, default caches, access log off: every scenario, and page 1
-                with Accept-Encoding: gzip (page1-gzip)
+  rowserver     1,000,000 products, default caches, access log off: every scenario, page 1
+                with Accept-Encoding: gzip (page1-gzip), and page 1 while a second wrk sends 32
+                connections of writes (page1-during-writes: its p99 against page 1's alone)
   logged        the same in the default configuration, access log to a file: page 1, detail
   uncached      the same database with --response-cache 0: what a query and a render cost
   uncached-10k  10,000 products, no cache; cached-10k: 10,000 products, default caches
@@ -48,6 +49,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench_report  # noqa: E402
@@ -55,7 +57,10 @@ from bench_scenarios import gzip_ceiling, reference_scenarios, scenarios, with_c
 from bench_servers import ROOT, SCRATCH, References, baseline_folder, build_rowserver, dataset, log, rowserver  # noqa: E402
 
 WRK = ROOT / "Benchmarks" / "wrk"
-WRITES = ("writes", "mixed")
+# Scenarios that write (or run beside writes): they grow the database and move every cache key.
+WRITES = ("writes", "mixed", "page1-during-writes")
+# Scenarios measured while the same server takes the writes scenario from a second wrk.
+BESIDE_WRITES = ("page1-during-writes",)
 
 
 def pair(work, by_name, twins):
@@ -85,6 +90,17 @@ def pair(work, by_name, twins):
 
 def run_wrk(server, name, spec, duration, connections):
     return finish_wrk(start_wrk(server, name, spec, duration, connections))
+
+
+def during_writes(server, name, spec, writes_spec, arguments):
+    """`spec`'s run while a second wrk sends `writes_spec` (32 writers) to the same server,
+    starting a second before it and ending after it; both runs' figures, the writes' as
+    "writes-beside-reads". Their CPU columns each divide the server's whole CPU (reads and writes)
+    by their own requests: only their rates and latencies are theirs."""
+    writes = start_wrk(server, "writes-beside-reads", writes_spec, arguments.duration + 2, arguments.connections)
+    time.sleep(1)
+    reads = run_wrk(server, name, spec, arguments.duration, arguments.connections)
+    return [reads, finish_wrk(writes)]
 
 
 def run_together(runs, duration, connections):
@@ -155,7 +171,7 @@ def plan(arguments):
         return [("rowserver", small, [], ["health", "page1"], "off"),
                 ("uncached", small, ["--response-cache", "0"], ["page1"], "off")]
     everything = ["health", "page1", "page1-gzip", "deep", "sorted", "sections", "people-table", "samples-table", "search",
-                  "detail", "revalidate", "writes", "mixed"]
+                  "detail", "revalidate", "writes", "mixed", "page1-during-writes"]
     uncached = ["page1", "page1-gzip", "deep", "sorted", "sections", "people-table", "samples-table", "search", "search-1conn",
                 "detail"]
     return [
@@ -279,6 +295,10 @@ def main():
                     continue
                 for runner, name, what in runs:
                     log(f"round {round_number}: {runner.name} {name}" + (f" (paired with {server.name} {scenario})" if runner is not server else ""))
+                    if name in BESIDE_WRITES:
+                        measurements += [figures | {"round": round_number, "pair": None}
+                                         for figures in during_writes(runner, name, what, by_name[runner.name][1]["writes"], arguments)]
+                        continue
                     measurements.append(run_wrk(runner, name, what, arguments.duration, arguments.connections)
                                         | {"round": round_number, "pair": group})
         for server in running:

@@ -210,6 +210,12 @@ def targets(rows, facts):
         results.append(("writes on 1M, synchronous=FULL, 32 writers ≥ 5,000/s", f"{writes['requests_per_s']:,.0f}/s",
                         writes["requests_per_s"] >= 5000))
 
+    during, idle = find(rows, "rowserver", "page1-during-writes"), find(rows, "rowserver", "page1")
+    if during and idle and idle["p99_ms"] > 0:
+        value = during["p99_ms"] / idle["p99_ms"]
+        results.append(("reads during writes: page-1 p99 ≤ 3× page 1 alone", f"{value:.2f}× ({during['p99_ms']:.2f} vs "
+                        f"{idle['p99_ms']:.2f} ms)", value <= 3))
+
     def p50_ratio(a, b, goal, label):
         first, second = find(rows, *a), find(rows, *b)
         if first and second and second["p50_ms"] > 0:

@@ -140,3 +140,12 @@ def test_bytes_per_request_are_kept_when_every_round_has_them():
     rows, _ = report(measurements)
     assert bench_report.find(rows, "rowserver", "page1-gzip")["bytes_per_request"] == pytest.approx(1800.0)
     assert "| 1,800 |" in bench_report.table(rows)
+
+
+@pytest.mark.parametrize("during, alone, met", [(6.0, 2.0, True), (6.1, 2.0, False)])
+def test_reads_during_writes_are_judged_by_their_p99_against_the_same_reads_alone(during, alone, met):
+    measurements = [run("rowserver", "page1-during-writes", 20, None) | {"p99_ms": during},
+                    run("rowserver", "page1", 20, None) | {"p99_ms": alone}]
+    rows, _ = report(measurements)
+    judged = {label: met for label, _, met in bench_report.targets(rows, {})}
+    assert judged["reads during writes: page-1 p99 ≤ 3× page 1 alone"] is met
