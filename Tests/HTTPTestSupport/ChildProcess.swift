@@ -112,8 +112,10 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Sends `number` to the child unless it has been reaped: a reaped child's pid is free for
     /// the system to give to another process (pid_max is 32,768 on these machines), such as a
-    /// PostgreSQL backend of the same test run.
+    /// PostgreSQL backend of the same test run. An exited child not yet reaped keeps its pid, so
+    /// one poll first (which also learns of a child reaped elsewhere) leaves no gap.
     public func signal(_ number: Int32) {
+        guard poll() == nil else { return }
         lock.withLock {
             if pid > 0, exitStatus == nil { _ = kill(pid, number) }
         }
