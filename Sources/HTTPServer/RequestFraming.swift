@@ -14,28 +14,42 @@ public enum RequestFraming {
 
     public static func check(headers: HTTPHeaders, version: String, maxBodySize: Int) throws(HTTPError) -> BodyLength {
         // RFC 9112 §3.2: an HTTP/1.1 request without exactly one Host is a 400; libmicrohttpd
-        // in its lenient mode lets it through. Fields are counted, not collected: this runs on
-        // every request, and each array would be an allocation.
-        let hosts = headers.count(of: "Host")
+        // in its lenient mode lets it through. One pass counts the fields that matter: this runs
+        // on every request, and an array or a scan per name would cost more.
+        var hosts = 0
+        var lengths = 0
+        var encodings = 0
+        var firstLength: String?
+        var firstEncoding: String?
+        for field in headers {
+            if field.name.equalsIgnoringASCIICase("Host") {
+                hosts += 1
+            } else if field.name.equalsIgnoringASCIICase("Content-Length") {
+                lengths += 1
+                if firstLength == nil { firstLength = field.value }
+            } else if field.name.equalsIgnoringASCIICase("Transfer-Encoding") {
+                encodings += 1
+                if firstEncoding == nil { firstEncoding = field.value }
+            }
+        }
         if hosts > 1 || (hosts == 0 && version == "HTTP/1.1") {
             throw HTTPError(
                 status: 400, code: "INVALID_HOST", detail: "An HTTP/1.1 request must carry exactly one Host header.",
                 parameter: "Host", closesConnection: true)
         }
-        let lengths = headers.count(of: "Content-Length")
-        if let encoding = headers["Transfer-Encoding"] {
+        if let encoding = firstEncoding {
             if lengths > 0 {
                 throw .badFraming("A request must not carry both Content-Length and Transfer-Encoding.")
             }
             if version != "HTTP/1.1" {
                 throw .badFraming("Transfer-Encoding is not allowed in \(version) requests.")
             }
-            guard headers.count(of: "Transfer-Encoding") == 1, encoding.trimmingASCIISpaces().equalsIgnoringASCIICase("chunked") else {
+            guard encodings == 1, encoding.trimmingASCIISpaces().equalsIgnoringASCIICase("chunked") else {
                 throw .badFraming("Transfer-Encoding must be exactly 'chunked'.")
             }
             return .chunked
         }
-        guard let first = headers["Content-Length"] else { return .none }
+        guard let first = firstLength else { return .none }
         guard lengths == 1 else {
             throw .badFraming("A request must carry at most one Content-Length header.")
         }

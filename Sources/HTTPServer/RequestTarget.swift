@@ -55,7 +55,8 @@ public struct RequestTarget: Sendable, Equatable {
         }
         var start = 0
         // absolute-form (RFC 9112 §3.2.2): servers must accept it; only the path matters here.
-        if let schemeEnd = absoluteFormSchemeEnd(bytes) {
+        // An origin-form target (nearly every one) starts with "/" and is not looked at twice.
+        if bytes.first != slash, let schemeEnd = absoluteFormSchemeEnd(bytes) {
             guard let slashIndex = bytes[schemeEnd...].firstIndex(of: slash) else {
                 return RequestTarget(path: "/", segments: [], query: [])
             }
