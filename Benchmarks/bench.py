@@ -276,6 +276,8 @@ def main():
         # Writes grow the database and move every cache key: they go last in each round.
         work.sort(key=lambda entry: entry[1] in WRITES)
         measurements = []
+        # Each server's scenarios, a baseline twin's too (by_name holds the plan's servers only).
+        specs_of = {server: specs for server, specs in by_name.values()} | {twin: specs for twin, specs in twins.values()}
         for round_number in range(1, arguments.rounds + 1):
             for server, scenario, spec, partners in work:
                 # A B in odd rounds, B A in even ones: drift within a pair cancels over rounds.
@@ -297,7 +299,7 @@ def main():
                     log(f"round {round_number}: {runner.name} {name}" + (f" (paired with {server.name} {scenario})" if runner is not server else ""))
                     if name in BESIDE_WRITES:
                         measurements += [figures | {"round": round_number, "pair": None}
-                                         for figures in during_writes(runner, name, what, by_name[runner.name][1]["writes"], arguments)]
+                                         for figures in during_writes(runner, name, what, specs_of[runner]["writes"], arguments)]
                         continue
                     measurements.append(run_wrk(runner, name, what, arguments.duration, arguments.connections)
                                         | {"round": round_number, "pair": group})
