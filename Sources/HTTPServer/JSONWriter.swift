@@ -67,14 +67,6 @@ public struct JSONWriter: Sendable {
         endString()
     }
 
-    /// A string from its UTF-8 bytes, which the caller has checked are well-formed (a stored
-    /// text written from the store's buffer, without making a `String`).
-    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        beginString()
-        Self.appendEscaped(utf8, to: &buffer)
-        endString()
-    }
-
     /// A string of bytes copied without the escape check: only for text whose every byte is
     /// known to need none (an id that parsed as an `EntityID`: lowercase letters, digits, `_`).
     /// A page writes two ids a row, and the check was a call of ~100 instructions each.

@@ -87,7 +87,9 @@ struct JSONWriterTests {
                 var writer = JSONWriter(capacity: 1)
                 writer.beginArray()
                 writer.string(String(decoding: letters[0..<before], as: UTF8.self))
-                text.withUnsafeBufferPointer { writer.string(utf8: $0) }
+                writer.beginString()
+                text.withUnsafeBufferPointer { writer.appendToString(utf8: $0) }
+                writer.endString()
                 writer.endArray()
                 let expected = "[\"" + String(decoding: letters[0..<before], as: UTF8.self) + "\",\"" + String(decoding: text, as: UTF8.self) + "\"]"
                 #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(before) then \(length)")
@@ -103,7 +105,9 @@ struct JSONWriterTests {
         var verbatim = JSONWriter()
         Array(id.utf8).withUnsafeBufferPointer { id in
             checked.beginArray()
-            checked.string(utf8: id)
+            checked.beginString()
+            checked.appendToString(utf8: id)
+            checked.endString()
             checked.beginString()
             checked.appendToString("/v1/products/")
             checked.appendToString(utf8: id)
