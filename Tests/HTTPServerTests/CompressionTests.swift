@@ -33,6 +33,9 @@ struct ContentCodingTests {
         (#""abc-gzip""#, #""abc""#, true), (#""a-gzip", "b""#, #""a", "b""#, true), (#""abc""#, #""abc""#, false), ("*", "*", false),
         (#""a--gzip""#, #""a-""#, true), (#""a-gzi""#, #""a-gzi""#, false), ("-gzip", "-gzip", false), (#"W/"a-gzip""#, #"W/"a""#, true),
         (#""a-gzip-x""#, #""a-gzip-x""#, false), (#""a-g-gzip""#, #""a-g""#, true),
+        // Past 15 bytes a string lives on the heap: the same scan over its stored bytes.
+        (#""l8d096154af2928e460504e6e-gzip""#, #""l8d096154af2928e460504e6e""#, true),
+        (#""l8d096154af2928e460504e6e-gzi""#, #""l8d096154af2928e460504e6e-gzi""#, false),
     ]
 
     @Test(arguments: conditionals)
