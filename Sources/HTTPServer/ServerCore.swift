@@ -315,13 +315,8 @@ final class ServerCore: Sendable {
         let request = state.request
         for stage in responseStages { stage.decorate(&response, for: request) }
         if isShuttingDown.load(ordering: .relaxed) { response.headers.set("Connection", "close") }
-        let result = response.body.withUnsafeBytes { bytes -> MHD_Result in
-            guard
-                let mhdResponse = MHD_create_response_from_buffer(
-                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-            else {
-                return .NO
-            }
+        let result: MHD_Result
+        if let mhdResponse = LentBody.response(response.body) {
             for field in response.headers {
                 // withCString copies small strings to the stack; implicit bridging would
                 // allocate a C string per argument.
@@ -329,9 +324,10 @@ final class ServerCore: Sendable {
                     field.value.withCString { value in MHD_add_response_header(mhdResponse, name, value) }
                 }
             }
-            let queued = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+            result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
             MHD_destroy_response(mhdResponse)
-            return queued
+        } else {
+            result = .NO
         }
         observer.record(
             request, status: response.status, bytes: response.body.count,
