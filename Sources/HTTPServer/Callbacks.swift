@@ -74,8 +74,6 @@ func accessHandlerCallback(
         reqCls.pointee = Unmanaged.passRetained(fresh).toOpaque()
         state = fresh
     }
-    let methodToken = method.map { String(cString: $0) } ?? ""
-    let versionToken = version.map { String(cString: $0) } ?? "HTTP/1.1"
     let chunk: UnsafeRawBufferPointer?
     if let uploadData, let uploadDataSize, uploadDataSize.pointee > 0 {
         chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
@@ -83,7 +81,7 @@ func accessHandlerCallback(
     } else {
         chunk = nil
     }
-    return core.handle(connection: connection, state: state, method: methodToken, version: versionToken, chunk: chunk)
+    return core.handle(connection: connection, state: state, method: method, version: version, chunk: chunk)
 }
 
 /// Collects every header with its real length (`MHD_get_connection_values_n`), so a value

@@ -78,12 +78,18 @@ final class ServerCore: Sendable {
     /// Bytes of an oversize chunked body drained before the connection is dropped.
     static func drainLimit(_ maxBodySize: Int) -> Int { max(64 * 1024, maxBodySize) }
 
-    func handle(connection: OpaquePointer, state: RequestState, method: String, version: String, chunk: UnsafeRawBufferPointer?) -> MHD_Result {
+    /// `method` and `version` are libmicrohttpd's C strings: read on the first call only (a
+    /// request without a body makes two calls, one with a body three or more).
+    func handle(
+        connection: OpaquePointer, state: RequestState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, chunk: UnsafeRawBufferPointer?
+    ) -> MHD_Result {
         switch state.phase {
         case .new:
             state.phase = .receiving
             do {
-                try begin(connection: connection, state: state, method: method, version: version)
+                try begin(
+                    connection: connection, state: state, method: method.map { String(cString: $0) } ?? "",
+                    version: version.map { String(cString: $0) } ?? "HTTP/1.1")
             } catch {
                 return queue(ProblemDetails.response(for: error), connection: connection, state: state)
             }
