@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """rowserver's benchmark suite, one command from a fresh clone:
 
-    python3 Benchmarks/bench.py                 # everything: ~20 min on a fresh clone, ~15 min warm
+    python3 Benchmarks/bench.py                 # everything: ~25 min on a fresh clone, ~20 min warm
     python3 Benchmarks/bench.py --smoke         # CI: short scenarios on 10,000 products, with the floor
     python3 Benchmarks/bench.py --servers rowserver --scenarios page1,deep --rounds 1
 
@@ -192,7 +192,9 @@ def main():
                                                       "ceiling,ceiling-gzip,floor,hummingbird")
     parser.add_argument("--scenarios", default="", help="comma-separated scenario names (default: each server's own list)")
     parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run")
-    parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds; the table shows medians")
+    # Three, not two: a median of two pairs is their mean, and how wrk's connections split over
+    # libmicrohttpd's workers, drawn again every run, moves one pair's ratio by ~10 % (README).
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; the table shows medians")
     parser.add_argument("--warmup", type=int, default=1, help="seconds of wrk before round 1 of each run")
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--references", default=str(ROOT.parent / "shared" / "bench"),
