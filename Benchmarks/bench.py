@@ -6,8 +6,8 @@
     python3 Benchmarks/bench.py --servers rowserver --scenarios page1,deep --rounds 1
 
 It builds rowserver in release mode, generates the datasets into .build/bench (1,000,000 and
-10,000 products with the demo people and tracks; each run serves a fresh copy, so no run reads
-what an earlier run wrote), and when ../shared/bench is there builds the
+10,000 products with the demo people and tracks; each server of a run serves its own fresh copy,
+so no server reads what an earlier run or another server wrote), and when ../shared/bench is there builds the
 C ceiling, the C floor and the Hummingbird peer into .build/bench too (the floor loaded with as
 many products as the uncached server has). Then it measures, with wrk -t1 on loopback, in
 interleaved rounds (A B C … A B C …):
@@ -244,7 +244,7 @@ def main():
             names = [n for n in names if not wanted_scenarios or n in wanted_scenarios]
             if not names:
                 continue
-            db = dataset(binary, size)
+            db = dataset(binary, size, owner=name)
             if access_log != "off":
                 pathlib.Path(access_log).unlink(missing_ok=True)
                 access_logs.append(pathlib.Path(access_log))
@@ -260,7 +260,7 @@ def main():
                 by_name[ceiling.name] = (ceiling, specs)
             # The logged server is judged against the log-off one, not against a baseline.
             if baseline and name != bench_report.LOGGED:
-                twin_db = dataset(baseline, size, baseline_folder(baseline))
+                twin_db = dataset(baseline, size, baseline_folder(baseline), owner=name)
                 twin = rowserver(bench_report.baseline_name(name), baseline, twin_db, extra)
                 running.append(twin)
                 facts[f"startup_ms_{twin.name}"] = twin.startup_ms
