@@ -310,11 +310,12 @@ final class ServerCore: Sendable {
 
     // MARK: - Queueing
 
-    private func queue(_ response: Response, connection: OpaquePointer, state: RequestState) -> MHD_Result {
+    /// `response` is consumed: the caller's last use hands over its header array, so the stages'
+    /// first change does not copy it (a fresh answer's did, one allocation a request).
+    private func queue(_ response: consuming Response, connection: OpaquePointer, state: RequestState) -> MHD_Result {
         state.phase = .responded
         markAnswering(state)
         deadlines?.answering(connection)
-        var response = response
         if state.request.id.isEmpty { state.request.id = RequestID.generate() }
         // One copy of the request for the stages and the observer: each read of the class's
         // property would copy its dozen references again.
