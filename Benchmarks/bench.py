@@ -251,7 +251,9 @@ def main():
             server = rowserver(name, binary, db, extra, access_log)
             running.append(server)
             facts[f"startup_ms_{name}"] = server.startup_ms
-            available = scenarios(server, db, size)
+            # Its own path files too: a cursor in one (the mix's deep page) is signed with the key
+            # of the server that walked to it, and each copy of the dataset has its own key.
+            available = scenarios(server, db, size, tag=f"{name}-")
             by_name[name] = (server, available)
             work += [(server, scenario, available[scenario]) for scenario in names]
             if name == "rowserver" and "page1-gzip" in names and (not wanted_servers or bench_report.GZIP_CEILING in wanted_servers):
@@ -264,7 +266,7 @@ def main():
                 twin = rowserver(bench_report.baseline_name(name), baseline, twin_db, extra)
                 running.append(twin)
                 facts[f"startup_ms_{twin.name}"] = twin.startup_ms
-                twins[server] = (twin, scenarios(twin, twin_db, size, tag="baseline-"))
+                twins[server] = (twin, scenarios(twin, twin_db, size, tag=f"baseline-{name}-"))
         if references:
             for server in references.start():
                 if wanted_servers and server.name not in wanted_servers:

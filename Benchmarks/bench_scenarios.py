@@ -67,7 +67,7 @@ def search_terms(db):
 
 def scenarios(server, db, dataset_products, tag=""):
     """name -> (path, lua script or None, extra wrk args, script args, connections or None);
-    `tag` keeps a baseline's path files apart from this binary's."""
+    `tag` keeps each server's path files apart (a baseline's, and each server of a run's)."""
     connection = sqlite3.connect(str(db))
     ids = [row[0] for row in connection.execute(f"SELECT id FROM {products_table(connection)} ORDER BY random() LIMIT 10000")]
     connection.close()
