@@ -6,10 +6,10 @@
     python3 Benchmarks/bench.py --servers rowserver --scenarios page1,deep --rounds 1
 
 It builds rowserver in release mode, generates the datasets into .build/bench (1,000,000 and
-10,000 products with the demo people and tracks; each server of a run serves its own fresh copy,
-so no server reads what an earlier run or another server wrote), and when ../shared/bench is there builds the
-C ceiling, the C floor and the Hummingbird peer into .build/bench too (the floor loaded with as
-many products as the uncached server has). Then it measures, with wrk -t1 on loopback, in
+10,000 products with the demo people and tracks; each server of a run serves its own fresh
+copy, so no server reads what an earlier run or another server wrote), and when ../shared/bench
+is there builds the C ceiling, the C floor and the Hummingbird peer into .build/bench too (the
+floor loaded with as many products as the uncached server has). Then it measures, with wrk -t1 on loopback, in
 interleaved rounds (A B C … A B C …):
 
   rowserver     1,000,000 products, default caches, access log off: every scenario, page 1

@@ -49,7 +49,7 @@ def dataset(binary, products, folder=SCRATCH, owner=None):
     next run reads. With `owner` (a server's name) the copy is that server's alone: the writes
     of one server in round 1 must not change what another reads in round 2. They did: 330,000
     "Bench N" products in one block of the title order made every uncached search of rounds 2
-    and 3 walk past them (p50 at one connection 0.4 ms in round 1, 6 ms after)."""
+    and 3 slower (p50 at one connection 0.4 ms in round 1, 6 ms after)."""
     folder.mkdir(parents=True, exist_ok=True)
     generated = folder / f"products-{products}.generated.sqlite"
     db = folder / (f"products-{products}.sqlite" if owner is None else f"products-{products}-{owner}.sqlite")
