@@ -9,8 +9,8 @@ It builds rowserver in release mode, generates the datasets into .build/bench (1
 10,000 products with the demo people and tracks; each server of a run serves its own fresh
 copy, so no server reads what an earlier run or another server wrote), and when ../shared/bench
 is there builds the C ceiling, the C floor and the Hummingbird peer into .build/bench too (the
-floor loaded with as many products as the uncached server has). Then it measures, with wrk -t1 on loopback, in
-interleaved rounds (A B C … A B C …):
+floor loaded with as many products as the uncached server has). Then it measures, with wrk -t1
+on loopback, in interleaved rounds (A B C … A B C …):
 
   rowserver     1,000,000 products, default caches, access log off: every scenario, page 1
                 with Accept-Encoding: gzip (page1-gzip), and page 1 while a second wrk sends 32
