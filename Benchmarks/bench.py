@@ -122,7 +122,7 @@ def start_wrk(server, name, spec, duration, connections):
                *extra, server.base + path]
     if script_args:
         command += ["--", *script_args]
-    before = server.cpu_ticks()
+    before = (server.cpu_ticks(), server.worker_ticks())
     # writes.lua sends the server's key from the environment (empty: none), never on the command line.
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                env={**os.environ, "ROWSERVER_KEY": server.key or ""})
@@ -133,6 +133,8 @@ def finish_wrk(handle):
     server, name, script, before, process = handle
     output = process.communicate()[0]
     after = server.cpu_ticks()
+    workers = server.busiest_worker_share(before[1], server.worker_ticks())
+    before = before[0]
     os.unlink(script)
     match = re.search(r"^JSON (.*)$", output, re.M)
     if not match:
@@ -146,6 +148,9 @@ def finish_wrk(handle):
         "p50_ms": figures["p50_us"] / 1000, "p99_ms": figures["p99_us"] / 1000,
         "cpu_us_per_request": (after - before) / os.sysconf("SC_CLK_TCK") * 1e6 / requests,
         "errors": figures["errors"], "non2xx": figures["non2xx"],
+        # How the run's connections split over libmicrohttpd's workers (README, "Benchmarks"):
+        # in results.json beside each run, to tell a split run from a slower server.
+        "busiest_worker_share": workers,
     }
 
 

@@ -138,6 +138,28 @@ class Process:
         fields = open(f"/proc/{self.process.pid}/stat").read().rsplit(")", 1)[1].split()
         return int(fields[11]) + int(fields[12])
 
+    def worker_ticks(self):
+        """CPU ticks of each of libmicrohttpd's worker threads (named "MHD-worker"), by thread id."""
+        ticks = {}
+        for task in pathlib.Path(f"/proc/{self.process.pid}/task").iterdir():
+            try:
+                if not (task / "comm").read_text().startswith("MHD-worker"):
+                    continue
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            ticks[task.name] = int(fields[11]) + int(fields[12])
+        return ticks
+
+    @staticmethod
+    def busiest_worker_share(before, after):
+        """The busiest worker's share of the workers' CPU between two `worker_ticks`: 1.0 when one
+        worker served every connection of a run; None without workers or ticks (the Hummingbird
+        peer's threads have other names)."""
+        spent = [ticks - before.get(thread, 0) for thread, ticks in after.items()]
+        total = sum(spent)
+        return max(spent) / total if total > 0 else None
+
     def status_kib(self, key):
         for line in open(f"/proc/{self.process.pid}/status"):
             if line.startswith(key + ":"):

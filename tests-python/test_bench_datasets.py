@@ -1,4 +1,5 @@
-"""Benchmarks/bench_servers.dataset: every server of a run gets its own copy of the generated file."""
+"""Benchmarks/bench_servers: every server of a run gets its own copy of the generated file, and a
+run says how its connections split over the workers."""
 import pathlib
 import sys
 
@@ -31,3 +32,13 @@ def test_each_owner_serves_its_own_copy_and_one_owners_writes_stay_its_own(tmp_p
 def test_without_an_owner_the_copy_keeps_its_old_name(tmp_path):
     generated(tmp_path, 7)
     assert bench_servers.dataset("unused", 7, tmp_path).name == "products-7.sqlite"
+
+
+def test_the_busiest_workers_share_tells_a_split_run_from_one_served_by_one_worker():
+    share = bench_servers.Process.busiest_worker_share
+    assert share({"1": 10, "2": 5}, {"1": 110, "2": 5}) == 1.0
+    assert share({"1": 10, "2": 5}, {"1": 60, "2": 55}) == 0.5
+    # A worker that started during the run counts from zero.
+    assert share({"1": 10}, {"1": 40, "2": 10}) == 0.75
+    assert share({}, {}) is None
+    assert share({"1": 3}, {"1": 3}) is None
