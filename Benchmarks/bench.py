@@ -130,11 +130,10 @@ def start_wrk(server, name, spec, duration, connections):
 
 
 def finish_wrk(handle):
-    server, name, script, before, process = handle
+    server, name, script, (before, workers_before), process = handle
     output = process.communicate()[0]
     after = server.cpu_ticks()
-    workers = server.busiest_worker_share(before[1], server.worker_ticks())
-    before = before[0]
+    workers = server.busiest_worker_share(workers_before, server.worker_ticks())
     os.unlink(script)
     match = re.search(r"^JSON (.*)$", output, re.M)
     if not match:
