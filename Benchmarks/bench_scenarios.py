@@ -50,7 +50,8 @@ def products_table(connection):
 
 
 def search_terms(db):
-    """Words of 100 random product names (seeded), their 2-letter starts, and texts that match nothing."""
+    """Words of 100 random product names (seeded) as a user types them (without the punctuation
+    around them), their 2-letter starts, and texts that match nothing."""
     connection = sqlite3.connect(str(db))
     table = products_table(connection)
     top = connection.execute(f"SELECT max(pk) FROM {table}").fetchone()[0] or 1
@@ -59,10 +60,10 @@ def search_terms(db):
     for pk in chooser.sample(range(1, top + 1), min(100, top)):
         row = connection.execute(f"SELECT title_key FROM {table} WHERE pk = ?", (pk,)).fetchone()
         if row and row[0]:
-            words.append(chooser.choice(row[0].split()))
+            words.append(chooser.choice(row[0].split()).strip(",.;:()"))
     connection.close()
     short = sorted({word[:2] for word in words if len(word) >= 2})[:10]
-    return words + short + ["zq", "qqqq", "xyzzy", "walnut chair"]
+    return words + short + ["7q", "qqqq", "xyzzy", "walnut chair"]
 
 
 def scenarios(server, db, dataset_products, tag=""):

@@ -9,6 +9,10 @@ enum DemoVocabulary {
         "Coffee Grinder", "Chair", "Speaker", "Charger", "Webcam", "Microphone", "Tea Kettle", "Phone Case",
         "Standing Desk", "Cable Organizer", "Pen Set", "Travel Mug", "Bike Light", "Sketchbook", "Tripod", "Router",
     ]
+    static let productFinishes = [
+        "Graphite", "Oak", "Sand", "Forest Green", "Navy", "Chalk", "Terracotta", "Slate", "Brass", "Matte Black",
+        "Ivory", "Copper", "Sky Blue", "Charcoal", "Olive", "Pearl",
+    ]
     static let productTaglines = [
         "Mechanical", "Bluetooth 5.3", "Hand-finished", "USB-C", "Noise-cancelling", "Dishwasher-safe", "Low-profile",
         "Made to last", "Limited edition", "Refurbished", "Water-resistant", "Lightweight", "Backlit", "Cordless",
