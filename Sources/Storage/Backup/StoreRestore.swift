@@ -66,11 +66,17 @@ public enum StoreRestore {
     static func replace(_ db: Database, catalog: Catalog) throws -> Summary {
         let sequence = max(try largestIssued(db, schema: "main"), try largestIssued(db, schema: "restored")) + 1
         let restoredTables = Set(try tables(db, schema: "restored"))
+        // Tables of a backup from before the title order (`TitleOrder`): their rows are numbered here.
+        var unnumbered = Set<String>()
         for name in try tables(db, schema: "main") {
             let table = CatalogTable.quote(name)
-            let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?, 'main')", arguments: [name])
-            let missing = Set(columns).subtracting(
+            var columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?, 'main')", arguments: [name])
+            var missing = Set(columns).subtracting(
                 try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?, 'restored')", arguments: [name]))
+            if missing.remove("ord") != nil {
+                columns.removeAll { $0 == "ord" }
+                unnumbered.insert(name)
+            }
             guard restoredTables.contains(name), missing.isEmpty else {
                 throw StoreError.incompatibleDefinition(
                     "the backup has no \(restoredTables.contains(name) ? "column \(missing.sorted()) of " : "")table \(name)")
@@ -85,8 +91,9 @@ public enum StoreRestore {
         }
         var items = 0
         for collection in catalog.collections {
-            let table = CatalogTable(collection)
+            let table = CatalogTable(collection, ordered: true)
             items += try Int.fetchOne(db, sql: "SELECT count(*) FROM main.\(CatalogTable.quote(table.name))") ?? 0
+            if table.ordered, unnumbered.contains(table.name) { try TitleOrder.numberAll(table, db) }
             // External-content search tables index the rows just replaced.
             if let search = table.searchTable.map(CatalogTable.quote) {
                 try db.execute(sql: "INSERT INTO main.\(search) (\(search)) VALUES ('rebuild')")

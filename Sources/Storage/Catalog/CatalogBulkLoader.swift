@@ -84,7 +84,25 @@ extension CatalogStore {
                 let key = lastKeys[table.name] ?? 0
                 guard let newest = try Int64.fetchOne(db, sql: "SELECT max(version) FROM \(quoted) WHERE pk > ?", arguments: [key]) else { continue }
                 loaded[table.collection.name] = newest
-                if let search = table.searchTable.map(CatalogTable.quote) {
+                if table.ordered {
+                    // Into a table with no placed row, every row is numbered and indexed in order;
+                    // into one with rows, each new row is placed between its neighbours.
+                    if try Int64.fetchOne(db, sql: "SELECT 1 FROM \(quoted) WHERE ord IS NOT NULL LIMIT 1") == nil {
+                        try TitleOrder.numberAll(table, db)
+                        try db.execute(
+                            sql: "INSERT INTO \(CatalogTable.quote(table.searchTable ?? "")) (rowid, title_key, subtitle_key) "
+                                + "SELECT ord, title_key, subtitle_key FROM \(quoted) ORDER BY ord")
+                    } else {
+                        let entries = PendingSearchEntries()
+                        try db.each("SELECT pk, title_key, subtitle_key FROM \(quoted) WHERE pk > ?", [key.databaseValue]) { row in
+                            entries.add(table, pk: row.integer(0) ?? 0, title: row.text(1), subtitle: row.text(2))
+                            return true
+                        }
+                        try entries.apply(db)
+                    }
+                    try SearchGrams.refill(table, db)
+                    try SubtitleGrams.refill(table, db)
+                } else if let search = table.searchTable.map(CatalogTable.quote) {
                     try db.execute(
                         sql: "INSERT INTO \(search) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(quoted) WHERE pk > ?",
                         arguments: [key])

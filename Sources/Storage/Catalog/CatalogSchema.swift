@@ -54,6 +54,7 @@ enum CatalogSchema {
             } else if try evolve(table, db, dialect: .sqlite(db)) {
                 recompute.append(table)
             }
+            _ = try TitleOrder.ensure(table, db)
             try syncIndexes(table, db)
             try SearchGrams.ensure(table, db)
             try SubtitleGrams.ensure(table, db)
@@ -84,15 +85,10 @@ enum CatalogSchema {
             try record(field, of: table, db)
         }
         for column in derivedColumns(of: table) { columns.append("\(CatalogTable.quote(column.name)) \(column.type)") }
+        if table.ordered { columns.append("ord INTEGER") }
         try recordPrefix(of: table, db)
         try db.execute(sql: "CREATE TABLE \(CatalogTable.quote(table.name)) (\(columns.joined(separator: ", ")))")
-        if let search = table.searchTable {
-            try db.execute(
-                sql: """
-                    CREATE VIRTUAL TABLE \(CatalogTable.quote(search)) USING fts5(
-                        title_key, subtitle_key, content='\(table.name)', content_rowid='pk', tokenize='trigram case_sensitive 1')
-                    """)
-        }
+        if table.searchTable != nil { try db.execute(sql: TitleOrder.createSearchSQL(table)) }
     }
 
     /// Adds what the definition added; true when derived columns must be recomputed. The same
@@ -290,6 +286,7 @@ enum CatalogSchema {
                 indexes["\(table.name)__ref_\(reference.field.name)"] = CatalogTable.quote(table.valueColumns[slot][0])
             }
         }
+        if table.ordered { indexes["\(table.name)__ord"] = "ord" }
         if let parent = table.parentColumn, orders.isEmpty {
             indexes["\(table.name)__parent"] = "\(CatalogTable.quote(parent)), id"
         }

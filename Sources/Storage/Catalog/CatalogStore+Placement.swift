@@ -60,9 +60,8 @@ extension CatalogStore {
     /// position: a phrase's matches by key when there are at most `keys` of them, else (and for
     /// a text of one or two characters) the text checked in each row the walk reads.
     static func restrict(_ plan: inout CatalogPageQuery, toMatchesOf text: String, keys limit: Int, _ db: Database) throws {
-        if text.unicodeScalars.count >= 3, let search = plan.table.searchTable.map(CatalogTable.quote) {
-            let matches = Matches(
-                sources: [("SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?", [ftsString(text).databaseValue])], exact: true)
+        if text.unicodeScalars.count >= 3, let sql = plan.table.searchMatchSQL {
+            let matches = Matches(sources: [(sql, [ftsString(text).databaseValue])], exact: true)
             let found = try keys(matches, limit: limit, db)
             if found.count <= limit {
                 plan.addKeys(found)

@@ -47,14 +47,21 @@ extension CatalogStore {
     /// Plans the search for `text` (folded, not blank) in `plan`.
     func planSearch(_ text: String, in plan: inout CatalogPageQuery, _ db: Database) throws -> SearchPlan {
         let table = plan.table
-        guard let search = table.searchTable.map(CatalogTable.quote) else { return .nothing }
-        // In an order by the title: a short walk, or the runs of matching titles, before the
-        // search index is asked anything (CatalogStore+TitleGroups.swift).
-        if plan.titleOrderColumn != nil, try titleGroupPlan(text, in: &plan, db) { return .planned }
+        guard let matchSQL = table.searchMatchSQL else { return .nothing }
+        // In an order by the title: the matches in order from the index keyed by it
+        // (CatalogStore+OrderedSearch.swift); else a short walk, or the runs of matching titles,
+        // before the search index is asked anything (CatalogStore+TitleGroups.swift).
+        if plan.titleOrderColumn != nil {
+            if table.ordered {
+                if let planned = try orderedSearchPlan(text, in: &plan, db) { return planned ? .planned : .nothing }
+            } else if try titleGroupPlan(text, in: &plan, db) {
+                return .planned
+            }
+        }
         var sources: [(sql: String, arguments: [DatabaseValue])] = []
         let exact = text.unicodeScalars.count >= 3
         if exact {
-            sources.append(("SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?", [Self.ftsString(text).databaseValue]))
+            sources.append((matchSQL, [Self.ftsString(text).databaseValue]))
         } else {
             let trigrams = try SearchGrams.trigrams(db, table: table, containing: text, limit: options.search.trigrams)
             if trigrams.count > options.search.trigrams {
@@ -67,7 +74,7 @@ extension CatalogStore {
             if !trigrams.isEmpty {
                 sources.append(
                     (
-                        "SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?",
+                        matchSQL,
                         [trigrams.map(Self.ftsString).joined(separator: " OR ").databaseValue]
                     ))
             }
@@ -79,14 +86,15 @@ extension CatalogStore {
         if keys.count > options.search.probe {
             // In an order by the title, the index checks the text (CatalogStore+TitleSearch.swift).
             if plan.titleOrderColumn != nil {
-                if exact, try titlePrefixPlan(text, in: &plan, db) { return .planned }
+                if exact, !table.ordered, try titlePrefixPlan(text, in: &plan, db) { return .planned }
                 plan.addSubstringFilter(text)
                 return .planned
             }
             // A phrase's matches come from its doclists at about the cost of a walk that finds
             // none: SQLite reads them once and probes them along the order. A short text's are
-            // a union of many: walk first.
-            guard exact else { return .common(matches: matches) }
+            // a union of many: walk first. So does a phrase in an ordered table, whose matches
+            // are keys only through the `ord` index (a seek each: a third more per match).
+            guard exact, !table.ordered else { return .common(matches: matches) }
             try scanForMatches(matches, text: text, in: &plan, db)
             return .planned
         }

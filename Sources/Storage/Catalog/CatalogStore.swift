@@ -41,7 +41,7 @@ public final class CatalogStore: Sendable {
         var tables: [String: CatalogTable] = [:]
         var renderers: [String: ItemRenderer] = [:]
         for collection in catalog.collections {
-            tables[collection.name] = CatalogTable(collection)
+            tables[collection.name] = CatalogTable(collection, ordered: true)
             renderers[collection.name] = ItemRenderer(collection: collection, catalog: catalog)
         }
         self.tables = tables
@@ -210,6 +210,7 @@ public final class CatalogStore: Sendable {
     /// Rewrites every row's derived columns (sort, section and search keys) and its search entry.
     static func recomputeDerived(_ table: CatalogTable, db: Database, tables: [String: CatalogTable], renderers: [String: ItemRenderer]) throws {
         try rewriteDerivedColumns(table, db: db, tables: tables, renderers: renderers)
+        if table.ordered { try TitleOrder.numberAll(table, db) }
         if let search = table.searchTable {
             try db.execute(sql: "INSERT INTO \(CatalogTable.quote(search)) (\(CatalogTable.quote(search))) VALUES ('rebuild')")
             try SearchGrams.refill(table, db)

@@ -47,10 +47,15 @@ final class CatalogTable: Sendable {
     let insertNewSQL: String
     let updateSQL: String
     let selectByIDSQL: String
-    /// `version, pk, title_key, subtitle_key` by id.
+    /// `version, pk, title_key, subtitle_key` by id, then `ord` when `ordered`.
     let currentRowSQL: String
-    /// Adds / removes a row's search entry: its `pk`, folded title and subtitle as bound values
-    /// (nil: the collection is not searched).
+    /// Whether the search index is keyed by the title order (`TitleOrder`): the table has an
+    /// `ord` column, the search index's rowid, which follows `(titleOrderColumn, id)`, so a
+    /// search in that order reads its matches from the position on, in order, a page at a time.
+    /// SQLite only, and only for a searched top-level collection with a title order.
+    let ordered: Bool
+    /// Adds / removes a row's search entry: its key in the index (`pk`, or `ord` when
+    /// `ordered`), folded title and subtitle as bound values (nil: the collection is not searched).
     let searchInsertSQL: String?
     let searchDeleteSQL: String?
     /// Records the grams of a row's new trigrams (`SearchGrams`).
@@ -65,7 +70,8 @@ final class CatalogTable: Sendable {
         let isText: Bool
     }
 
-    init(_ collection: CollectionDefinition) {
+    /// `ordered`: key the search index by the title order when the collection allows it.
+    init(_ collection: CollectionDefinition, ordered: Bool = false) {
         self.collection = collection
         name = "items_\(collection.name)"
         var valueColumns: [[String]] = []
@@ -99,6 +105,7 @@ final class CatalogTable: Sendable {
         references = collection.references.compactMap { reference in reference.field.slot.map { (reference.index, $0, reference.target) } }
         parentColumn = collection.parent.map { "f_\(collection.fields[$0.field].name)" }
         titleOrderColumn = Self.titleOrderColumn(of: collection, keyColumns: keyColumns)
+        self.ordered = ordered && collection.isSearchable && titleOrderColumn != nil && parentColumn == nil
         let keys = keyColumns.keys.sorted().flatMap { keyColumns[$0] ?? [] }.map(\.column)
         columns = valueColumns.flatMap { $0 } + keys + sectionColumns.map(\.column) + ["title_key", "subtitle_key"]
         let all = ["id", "version"] + columns
@@ -106,10 +113,13 @@ final class CatalogTable: Sendable {
         insertSQL =
             "INSERT INTO \(Self.quote(name)) (\(quoted.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: all.count).joined(separator: ", ")))"
         insertNewSQL = insertSQL + " ON CONFLICT (id) DO NOTHING"
-        updateSQL = "UPDATE \(Self.quote(name)) SET \((["version"] + columns).map { "\(Self.quote($0)) = ?" }.joined(separator: ", ")) WHERE id = ?"
+        // An ordered row's place is found again when its search entry is added (`TitleOrder`).
+        updateSQL =
+            "UPDATE \(Self.quote(name)) SET \((["version"] + columns).map { "\(Self.quote($0)) = ?" }.joined(separator: ", "))"
+            + (self.ordered ? ", ord = NULL" : "") + " WHERE id = ?"
         selectList = all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")
         selectByIDSQL = "SELECT \(all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")) FROM \(Self.quote(name)) AS t WHERE t.id = ?"
-        currentRowSQL = "SELECT version, pk, title_key, subtitle_key FROM \(Self.quote(name)) WHERE id = ?"
+        currentRowSQL = "SELECT version, pk, title_key, subtitle_key\(self.ordered ? ", ord" : "") FROM \(Self.quote(name)) WHERE id = ?"
         if collection.isSearchable {
             let search = Self.quote("\(name)_search")
             searchInsertSQL = "INSERT INTO \(search) (rowid, title_key, subtitle_key) VALUES (?, ?, ?)"
@@ -124,6 +134,14 @@ final class CatalogTable: Sendable {
 
     /// The search index, when the collection is searched.
     var searchTable: String? { collection.isSearchable ? "\(name)_search" : nil }
+
+    /// A query of the keys (`pk`) of the rows the search index matches with `MATCH ?`: through
+    /// the `ord` index when `ordered` (the index's rowid is then `ord`). Nil when not searched.
+    var searchMatchSQL: String? {
+        guard let search = searchTable.map(Self.quote) else { return nil }
+        guard ordered else { return "SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?" }
+        return "SELECT m.pk FROM \(search) JOIN \(Self.quote(name)) AS m ON m.ord = \(search).rowid WHERE \(search) MATCH ?"
+    }
 
     /// `id, version, columns…` on alias `t`.
     let selectList: String

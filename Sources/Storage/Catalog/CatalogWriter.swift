@@ -120,7 +120,7 @@ struct CatalogWriter {
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try checkReferences(of: item, in: table)
         let version = try appendChange(table.collection.name, item.id, .update)
-        search.remove(table, pk: current.pk, title: current.title, subtitle: current.subtitle)
+        search.remove(table, pk: current.pk, key: current.searchKey, title: current.title, subtitle: current.subtitle)
         let columns = try columnValues(item, table)
         try db.run(table.updateSQL, [version.databaseValue] + columns.map { $0?.databaseValue ?? .null } + [item.id.rawValue.databaseValue])
         recordSearch(of: columns, pk: current.pk, in: table)
@@ -133,7 +133,7 @@ struct CatalogWriter {
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try deleteReferrers(of: id, in: table)
         _ = try appendChange(table.collection.name, id, .delete)
-        search.remove(table, pk: current.pk, title: current.title, subtitle: current.subtitle)
+        search.remove(table, pk: current.pk, key: current.searchKey, title: current.title, subtitle: current.subtitle)
         try db.run("DELETE FROM \(CatalogTable.quote(table.name)) WHERE pk = ?", [current.pk.databaseValue])
     }
 
@@ -218,12 +218,17 @@ struct CatalogWriter {
         /// The folded texts the row is indexed for search by.
         let title: String?
         let subtitle: String?
+        /// The rowid of its search entry: `pk`, or its `ord` in an ordered table (nil while a
+        /// write of this batch left it to be placed).
+        let searchKey: Int64?
     }
 
     func currentRow(_ id: EntityID, in table: CatalogTable) throws -> CurrentRow? {
         var found: CurrentRow?
         try db.each(table.currentRowSQL, [id.rawValue.databaseValue]) { row in
-            found = CurrentRow(version: row.integer(0) ?? 0, pk: row.integer(1) ?? 0, title: row.text(2), subtitle: row.text(3))
+            let pk = row.integer(1) ?? 0
+            found = CurrentRow(
+                version: row.integer(0) ?? 0, pk: pk, title: row.text(2), subtitle: row.text(3), searchKey: table.ordered ? row.integer(4) : pk)
             return false
         }
         return found

@@ -1,0 +1,98 @@
+import GRDB
+
+/// The search plan for an order by the title in an ordered table (`TitleOrder`): the search
+/// index's rowid follows that order, so its matches come in order from the position on and a
+/// page reads about its own matches, wherever in the order they are and however many there are.
+extension CatalogStore {
+    /// Plans the page from the matches that follow the position: true when planned, false when
+    /// no row can match, nil (plan unchanged) when another plan should decide: a short text in
+    /// too many trigrams (common: a walk finds it at once), or filters that keep so few matches
+    /// that more than `keys` were read for one page.
+    func orderedSearchPlan(_ text: String, in plan: inout CatalogPageQuery, _ db: Database) throws -> Bool? {
+        let table = plan.table
+        guard table.ordered, let column = plan.titleOrderColumn.map(CatalogTable.quote), let search = table.searchTable.map(CatalogTable.quote)
+        else { return nil }
+        let limits = options.search
+        let quoted = CatalogTable.quote(table.name)
+        // The expression of the matches (a superset for a short text), and the rows with a text
+        // of one or two characters, which hold no trigram: few, taken whole.
+        var expression: String?
+        var candidates: [Int64] = []
+        let exact = text.unicodeScalars.count >= 3
+        if exact {
+            expression = Self.ftsString(text)
+        } else {
+            let trigrams = try SearchGrams.trigrams(db, table: table, containing: text, limit: limits.trigrams)
+            if trigrams.count > limits.trigrams { return nil }
+            expression = trigrams.isEmpty ? nil : trigrams.map(Self.ftsString).joined(separator: " OR ")
+            candidates = try Int64.fetchAll(
+                db.cachedStatement(sql: "SELECT pk FROM \(quoted) WHERE \(SearchGrams.shortTextCondition) LIMIT ?"),
+                arguments: [limits.probe + 1])
+            if candidates.count > limits.probe { return nil }
+            if expression == nil && candidates.isEmpty { return false }
+        }
+        let descending = plan.keys[0].descending
+        // The first rowid at or after the position: the position's row may be gone, and in a
+        // descending order the rows of the position's title come in id order after it.
+        var bound: Int64? = descending ? Int64.max : Int64.min
+        if let after = plan.after, after.count == 2 {
+            let sql =
+                descending
+                ? "SELECT ord FROM \(quoted) WHERE \(column) <= ? AND ord IS NOT NULL ORDER BY \(column) DESC, id DESC LIMIT 1"
+                : "SELECT ord FROM \(quoted) WHERE (\(column), id) > (?, ?) AND ord IS NOT NULL ORDER BY \(column), id LIMIT 1"
+            bound = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(values: descending ? [after[0]] : after))
+        }
+        var exhausted = expression == nil || bound == nil
+        // Matches in order, a page (and one) at first, then twice as many each time the
+        // conditions and the position keep too few, up to `keys`.
+        var batch = plan.limit + 1
+        let read =
+            descending
+            ? "SELECT m.pk, \(search).rowid FROM \(search) JOIN \(quoted) AS m ON m.ord = \(search).rowid WHERE \(search) MATCH ? AND \(search).rowid <= ? ORDER BY \(search).rowid DESC LIMIT ?"
+            : "SELECT m.pk, \(search).rowid FROM \(search) JOIN \(quoted) AS m ON m.ord = \(search).rowid WHERE \(search) MATCH ? AND \(search).rowid >= ? ORDER BY \(search).rowid LIMIT ?"
+        while true {
+            if !exhausted, let expression, let from = bound {
+                var found = 0
+                var last: Int64 = from
+                try db.each(read, [expression.databaseValue, from.databaseValue, batch.databaseValue]) { row in
+                    candidates.append(row.integer(0) ?? 0)
+                    last = row.integer(1) ?? last
+                    found += 1
+                    return true
+                }
+                exhausted = found < batch
+                bound = descending ? (last == Int64.min ? nil : last - 1) : (last == Int64.max ? nil : last + 1)
+                if bound == nil { exhausted = true }
+            }
+            var trial = plan
+            trial.addSubstringFilter(text)
+            // Descending, the title of the last match may have rows later in id order (read
+            // earlier in the index, whose order ends with id ascending).
+            var ties: [Int64] = []
+            if descending, !exhausted, let last = candidates.last {
+                ties = try Int64.fetchAll(
+                    db.cachedStatement(sql: "SELECT pk FROM \(quoted) WHERE \(column) = (SELECT \(column) FROM \(quoted) WHERE pk = ?)"),
+                    arguments: [last])
+            }
+            trial.addKeys(candidates + ties)
+            // Ascending, with no filter, a phrase's matches from the position are the page's rows.
+            if exhausted || (!descending && exact && plan.conditions.isEmpty && candidates.count > plan.limit) {
+                plan = trial
+                return true
+            }
+            var kept = 0
+            for (sql, arguments) in trial.seekStatements(selecting: "t.pk") where kept <= plan.limit {
+                try db.each(sql, arguments + [(plan.limit + 1 - kept).databaseValue]) { _ in
+                    kept += 1
+                    return true
+                }
+            }
+            if kept > plan.limit {
+                plan = trial
+                return true
+            }
+            if candidates.count > limits.keys { return nil }
+            batch *= 2
+        }
+    }
+}
