@@ -4,6 +4,7 @@ Hummingbird peer), and this project's ceiling-bytes (the ceiling for one given b
 gzip page), each built into this project's scratch folder so nothing is written next to their
 sources.
 """
+import hashlib
 import http.client
 import json
 import os
@@ -13,8 +14,10 @@ import re
 import signal
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 
 # Servers started here send far more than a client may: rate limits (on by default) off,
@@ -53,17 +56,16 @@ def dataset(binary, products, folder=SCRATCH, owner=None):
     folder.mkdir(parents=True, exist_ok=True)
     generated = folder / f"products-{products}.generated.sqlite"
     db = folder / (f"products-{products}.sqlite" if owner is None else f"products-{products}-{owner}.sqlite")
-    if not generated.exists():
+    # The file says which generator made it: another one (new names, another file layout) makes it again.
+    stamp = generated.with_name(generated.name + ".generator")
+    fingerprint = generator_fingerprint(binary)
+    if not generated.exists() or not stamp.exists() or stamp.read_text() != fingerprint:
         log(f"generating {products:,} products into {generated}")
         started = time.time()
-        partial = generated.with_suffix(".partial")
-        for stale in (partial, *sidecars(partial)):
-            stale.unlink(missing_ok=True)
-        subprocess.run([str(binary), "generate", "--db", str(partial), "--products", str(products)], check=True,
-                       stdout=subprocess.DEVNULL)
-        for file, target in zip((partial, *sidecars(partial)), (generated, *sidecars(generated))):
-            if file.exists():
-                file.rename(target)
+        generate(binary, products, generated)
+        stamp.write_text(fingerprint)
+        _COPIED.difference_update({path for path in _COPIED if path.parent == folder and (
+            path.name == f"products-{products}.sqlite" or path.name.startswith(f"products-{products}-"))})
         log(f"generated in {time.time() - started:.1f} s")
     if db not in _COPIED:
         for stale in (db, *sidecars(db)):
@@ -77,6 +79,50 @@ def dataset(binary, products, folder=SCRATCH, owner=None):
 
 
 _COPIED = set()
+
+
+def generate(binary, products, generated):
+    """`binary generate` into a partial file, renamed to `generated` once whole."""
+    partial = generated.with_suffix(".partial")
+    for stale in (partial, *sidecars(partial)):
+        stale.unlink(missing_ok=True)
+    subprocess.run([str(binary), "generate", "--db", str(partial), "--products", str(products)], check=True,
+                   stdout=subprocess.DEVNULL)
+    for stale in sidecars(generated)[:2]:
+        stale.unlink(missing_ok=True)
+    for file, target in zip((partial, *sidecars(partial)), (generated, *sidecars(generated))):
+        if file.exists():
+            file.rename(target)
+
+
+def generator_fingerprint(binary):
+    key = str(binary)
+    if key not in _FINGERPRINTS:
+        _FINGERPRINTS[key] = _fingerprint(binary)
+    return _FINGERPRINTS[key]
+
+
+_FINGERPRINTS = {}
+
+
+def _fingerprint(binary):
+    """What `binary` generates, in short: the names of 20 products and the file's schema, hashed
+    (a second or so). A generated dataset made by another generator is made again: the demo's
+    names changed once (481 names for a million products, then nearly a million), and a file of
+    an older layout is migrated by every server that opens it."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / "fingerprint.sqlite"
+        subprocess.run([str(binary), "generate", "--db", str(path), "--products", "20"], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        connection = sqlite3.connect(str(path))
+        try:
+            tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            table = "items_products" if "items_products" in tables else "products"
+            names = [row[0] for row in connection.execute(f"SELECT title_key FROM {table} ORDER BY pk")]
+            schema = [row[0] for row in connection.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")]
+        finally:
+            connection.close()
+    return hashlib.sha256(json.dumps([names, schema]).encode()).hexdigest()[:16]
 
 
 def baseline_folder(binary):

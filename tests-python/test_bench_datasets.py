@@ -7,12 +7,43 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "Benchma
 import bench_servers  # noqa: E402
 
 
-def generated(folder, products):
-    """A stand-in for a generated dataset (dataset() generates only when the file is missing)."""
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def one_generator(monkeypatch):
+    """Every binary here generates what the files below were stamped with."""
+    monkeypatch.setattr(bench_servers, "generator_fingerprint", lambda binary: "same")
+
+
+def generated(folder, products, generator="same"):
+    """A stand-in for a generated dataset (dataset() generates only when the file is missing,
+    or was made by another generator)."""
     path = folder / f"products-{products}.generated.sqlite"
     path.write_bytes(b"generated rows")
     bench_servers.sidecars(path)[2].write_bytes(b"key")
+    path.with_name(path.name + ".generator").write_text(generator)
     return path
+
+
+def test_a_dataset_made_by_another_generator_is_made_again_and_copied_again(tmp_path, monkeypatch):
+    generated(tmp_path, 6)
+    old = bench_servers.dataset("unused", 6, tmp_path, owner="rowserver")
+    assert old.read_bytes() == b"generated rows"
+    made = []
+
+    def generate(binary, products, target):
+        made.append(products)
+        target.write_bytes(b"rows of the new generator")
+
+    monkeypatch.setattr(bench_servers, "generate", generate)
+    monkeypatch.setattr(bench_servers, "generator_fingerprint", lambda binary: "new")
+    again = bench_servers.dataset("unused", 6, tmp_path, owner="rowserver")
+    assert made == [6]
+    assert again == old and again.read_bytes() == b"rows of the new generator"
+    # Made once: the stamp now names the new generator.
+    assert bench_servers.dataset("unused", 6, tmp_path, owner="other").read_bytes() == b"rows of the new generator"
+    assert made == [6]
 
 
 def test_each_owner_serves_its_own_copy_and_one_owners_writes_stay_its_own(tmp_path):
