@@ -16,16 +16,24 @@ import GRDB
 /// with them. A bulk load into an empty table, a rebuild of the derived columns and the
 /// migration of a file from before number every row at once (`numberAll`).
 enum TitleOrder {
-    /// The gap between rows numbered at once: 2^32, so 32 rows can be put between two
-    /// neighbours before the rows around them are spread out (a million rows use 2^52).
+    /// The gap after a row added past the last one (2^32: 32 rows can then be put between
+    /// them before rows are spread out), and the least gap between rows numbered at once.
     static let step: Int64 = 1 << 32
 
-    /// What one `PendingSearchEntries.apply` did to a table's rows, by `pk`: the ords it gave,
-    /// and the texts each is indexed by (`nil`: its entry was removed, so the row is not in the
-    /// index whatever its `ord`).
+    /// What one apply of a table's search entries placed (`OrderedChanges`): the ords of the
+    /// rows it adds to the index (not in it yet), and the changes to the index that moving
+    /// rows already in it takes, made later in rowid order with the apply's own.
     struct Applied {
         var ords: [Int64: Int64] = [:]
-        var texts: [Int64: (title: String?, subtitle: String?)?] = [:]
+        var moves: [IndexChange] = []
+    }
+
+    /// One change to the search index: an entry added or removed under `rowid`.
+    struct IndexChange {
+        let rowid: Int64
+        let removes: Bool
+        let title: String?
+        let subtitle: String?
     }
 
     /// Places row `pk` between its neighbours; returns its new `ord`, or nil when the row is
@@ -45,27 +53,49 @@ enum TitleOrder {
         // rows added in order at the end leave room behind them).
         let lower = try neighbours(before: true, 1).first?.ord ?? 0
         let upper = try neighbours(before: false, 1).first?.ord
-        let ord = upper.map { lower + ($0 - lower) / 2 } ?? Self.after(lower)
+        let ord = upper.map { lower + min(($0 - lower) / 2, step) } ?? Self.after(lower)
         if ord > lower {
             try db.cachedStatement(sql: "UPDATE \(quoted) SET ord = ? WHERE pk = ?").execute(arguments: [ord, pk])
             return ord
         }
-        // None: the rows around it are spread over a span wide enough for gaps of 1,024 (or
-        // the whole table, past whose last row the span may grow).
-        var width = 16
+        // None: the fewest rows around it are spread out, a row at a time from the side whose
+        // next gap is wider, until the span gives gaps of `spreadGap` or more (more for a wider
+        // window), or holds the whole table (past whose last row it may grow), or 2,049 rows.
+        // Rows added one after another (names with growing numbers) then mostly move one
+        // neighbour, not a block of rows.
+        var fetched = 64
         while true {
-            let before = try neighbours(before: true, width + 1)
-            let after = try neighbours(before: false, width + 1)
-            let low = before.count > width ? before[width].ord : 0
-            let high = after.count > width ? after[width].ord : Self.after(after.last?.ord ?? lower)
-            let window = before.prefix(width).reversed().map(\.pk) + [pk] + after.prefix(width).map(\.pk)
-            let gap = (high - low) / Int64(window.count + 1)
-            if gap >= 1_024 || (before.count <= width && after.count <= width) {
-                return try spread(window, self: pk, low: low, gap: gap, table: table, applied: &applied, db)
+            let before = try neighbours(before: true, fetched + 1)
+            let after = try neighbours(before: false, fetched + 1)
+            // Rows of each side inside the window; the boundaries are the next rows out.
+            var left = 0
+            var right = 0
+            func low(_ left: Int) -> Int64 { before.count > left ? before[left].ord : 0 }
+            func high(_ right: Int) -> Int64 { after.count > right ? after[right].ord : max(Self.after(after.last?.ord ?? lower), Self.end) }
+            func gap(_ left: Int, _ right: Int) -> Int64 { (high(right) - low(left)) / Int64(left + right + 2) }
+            // A larger window leaves more room per row: a run of rows added in one place spreads
+            // out over more of the order each time, instead of packing it at `spreadGap`.
+            func target(_ left: Int, _ right: Int) -> Int64 { max(spreadGap, Int64(left + right + 1) << 12) }
+            while gap(left, right) < target(left, right) {
+                let canLeft = left < min(before.count, fetched)
+                let canRight = right < min(after.count, fetched)
+                guard canLeft || canRight else { break }
+                if canLeft && (!canRight || gap(left + 1, right) > gap(left, right + 1)) { left += 1 } else { right += 1 }
             }
-            width *= 4
+            let whole = before.count <= fetched && after.count <= fetched
+            // At 1,024 rows a side, any room will do: a spread's cost (two index changes a row)
+            // is a pause for every write of its batch.
+            let widest = fetched >= 1_024 && gap(left, right) >= 2
+            if gap(left, right) >= target(left, right) || whole || widest {
+                let window = before.prefix(left).reversed().map(\.pk) + [pk] + after.prefix(right).map(\.pk)
+                return try spread(window, self: pk, low: low(left), gap: gap(left, right), table: table, applied: &applied, db)
+            }
+            fetched *= 4
         }
     }
+
+    /// The gap a spread leaves between rows: 2^16, room for 16 more rows between any two.
+    static let spreadGap: Int64 = 1 << 16
 
     /// A step after `ord`, or the largest ord when that is past it (never, in practice: 2^31
     /// rows added at the end of a million; then the rows are spread out below it).
@@ -85,45 +115,51 @@ enum TitleOrder {
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [key, id, pk, count]).map { ($0[0], $0[1]) }
     }
 
-    /// Gives the rows `pks` (in order) the ords `low + gap`, `low + 2 gap`, …; the entries of
-    /// the indexed ones (all but `self` and the rows `applied` says are out) move with them:
-    /// all deleted first, then inserted, so no two entries share a rowid on the way.
+    /// Gives the rows `pks` (in order) the ords `low + gap`, `low + 2 gap`, …: a row this apply
+    /// placed gets its new ord in `applied`, a row in the index moves there too (its entry
+    /// removed and added again, in `applied.moves`). Returns `placed`'s ord.
     private static func spread(
         _ pks: [Int64], self placed: Int64, low: Int64, gap: Int64, table: CatalogTable, applied: inout Applied, _ db: Database
     ) throws -> Int64 {
+        guard gap >= 1 else { throw StoreError.invariant("no room for another row in the title order of \(table.name)") }
         let quoted = CatalogTable.quote(table.name)
-        var moves: [(old: Int64, new: Int64, title: String?, subtitle: String?)] = []
         var result = low + gap
         for (offset, pk) in pks.enumerated() {
             let ord = low + gap * Int64(offset + 1)
             if pk == placed {
                 result = ord
+            } else if applied.ords[pk] != nil {
+                applied.ords[pk] = ord
             } else if let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT ord, title_key, subtitle_key FROM \(quoted) WHERE pk = ?"), arguments: [pk]),
                 let old: Int64 = row[0], old != ord
             {
-                let texts = applied.texts[pk] ?? (row[1], row[2])
-                if let texts { moves.append((old, ord, texts.title, texts.subtitle)) }
-                if applied.ords[pk] != nil { applied.ords[pk] = ord }
+                applied.moves.append(IndexChange(rowid: old, removes: true, title: row[1], subtitle: row[2]))
+                applied.moves.append(IndexChange(rowid: ord, removes: false, title: row[1], subtitle: row[2]))
             }
             try db.cachedStatement(sql: "UPDATE \(quoted) SET ord = ? WHERE pk = ?").execute(arguments: [ord, pk])
         }
-        guard let insert = table.searchInsertSQL, let delete = table.searchDeleteSQL else { return result }
-        for move in moves { try db.cachedStatement(sql: delete).execute(arguments: [move.old, move.title, move.subtitle]) }
-        for move in moves { try db.cachedStatement(sql: insert).execute(arguments: [move.new, move.title, move.subtitle]) }
         return result
     }
 
-    /// Numbers every row of `table` a `step` apart in the order (its search index is then
-    /// made again, or filled, by the caller).
+    /// Where a spread that reaches the last row may go up to: 2^62, half the integers, so the
+    /// rows after the last one numbered have room whatever was numbered before.
+    static let end: Int64 = 1 << 62
+
+    /// Numbers every row of `table` in the order, as far apart as half the integers allow
+    /// (2^41 for a million rows, at least `step`): a run of rows written later between two of
+    /// them (a million "Bench N" between two product names) finds room without moving others.
+    /// Its search index is then made again, or filled, by the caller.
     static func numberAll(_ table: CatalogTable, _ db: Database) throws {
         guard let column = table.titleOrderColumn.map(CatalogTable.quote) else { return }
         let quoted = CatalogTable.quote(table.name)
+        let rows = try Int64.fetchOne(db, sql: "SELECT count(*) FROM \(quoted)") ?? 0
+        let gap = max(step, end / (rows + 1))
         try db.execute(
             sql: """
                 UPDATE \(quoted) SET ord = numbered.n * ? FROM (SELECT pk, row_number() OVER (ORDER BY \(column), id) AS n FROM \(quoted)) AS numbered
                 WHERE \(quoted).pk = numbered.pk
-                """, arguments: [step])
+                """, arguments: [gap])
     }
 
     /// Brings an ordered table's search index to its key: a file from before `ord` (or a table
