@@ -147,7 +147,7 @@ enum TitleOrder {
     static let end: Int64 = 1 << 62
 
     /// Numbers every row of `table` in the order, as far apart as half the integers allow
-    /// (2^41 for a million rows, at least `step`): a run of rows written later between two of
+    /// (2^42 for a million rows, at least `step`): a run of rows written later between two of
     /// them (a million "Bench N" between two product names) finds room without moving others.
     /// Its search index is then made again, or filled, by the caller.
     static func numberAll(_ table: CatalogTable, _ db: Database) throws {
