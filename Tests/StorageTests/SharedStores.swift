@@ -24,7 +24,7 @@ enum SharedStores {
     static func seeded() throws -> DemoStore { try seededStore.get() }
 
     /// Search limits so low that the demo dataset takes every search plan: few keys read by
-    /// key, walks that give up, the range of titles starting with a text, probing
+    /// key, walks that give up, title orders read a batch at a time past the first, probing
     /// along the index, common short texts.
     static let tinySearchLimits = {
         var limits = CatalogStore.SearchLimits()
@@ -34,10 +34,6 @@ enum SharedStores {
         limits.walk = 5
         limits.scanKeys = 40
         limits.scan = 30
-        limits.others = 12
-        limits.titleWalk = 5
-        limits.groupRows = 1
-        limits.groups = 6
         return limits
     }()
 

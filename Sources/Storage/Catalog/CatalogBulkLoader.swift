@@ -101,13 +101,11 @@ extension CatalogStore {
                         try entries.apply(db)
                     }
                     try SearchGrams.refill(table, db)
-                    try SubtitleGrams.refill(table, db)
                 } else if let search = table.searchTable.map(CatalogTable.quote) {
                     try db.execute(
                         sql: "INSERT INTO \(search) (rowid, title_key, subtitle_key) SELECT pk, title_key, subtitle_key FROM \(quoted) WHERE pk > ?",
                         arguments: [key])
                     try SearchGrams.refill(table, db)
-                    try SubtitleGrams.refill(table, db)
                 }
                 // Explicit sequences: AUTOINCREMENT moves the log's counter up to the largest.
                 try db.execute(

@@ -57,7 +57,8 @@ enum CatalogSchema {
             _ = try TitleOrder.ensure(table, db)
             try syncIndexes(table, db)
             try SearchGrams.ensure(table, db)
-            try SubtitleGrams.ensure(table, db)
+            // The grams of subtitles, which only a plan that the title order replaced read.
+            try db.execute(sql: "DROP TABLE IF EXISTS \(CatalogTable.quote("\(table.name)_subtitle_grams"))")
             try SearchMerging.ensure(table, db)
             try recordDerivation(of: table, catalog: catalog, db)
         }

@@ -61,20 +61,6 @@ extension CatalogStore {
         public var scanKeys = 20_000
         /// Index entries such a scan reads before it gives up (then the matches read are sorted).
         public var scan = 5_000
-        /// In an order by the title, the matches outside the range of titles that start with the
-        /// text that are read by key and merged with that range; more, and the order is walked
-        /// (so many other matches are likely spread over the order, where a walk meets them
-        /// within a few thousand index entries, while each one read by key costs a row and a
-        /// place in the sort: "keyboard" on 100,000 products, 3,300 others, cost 16 ms merged).
-        public var others = 1_000
-        /// In an order by the title, index entries a search walks before it looks at whole
-        /// runs of a title (`CatalogStore+TitleGroups.swift`).
-        public var titleWalk = 300
-        /// The average rows per title in that walk from which titles repeat enough to search
-        /// their distinct list.
-        public var groupRows = 32
-        /// Distinct titles a collection may have for that list to be kept (about 60 bytes each).
-        public var groups = 50_000
 
         public init() {}
     }

@@ -10,6 +10,8 @@ import GRDB
 ///    rows by key and sorts them (`CatalogPageQuery.addKeys`), wherever in the order they are.
 /// 3. More matches of a phrase: their keys are read and the order's index is scanned for the
 ///    first of them (`scanForMatches`); when they cluster late in the order, read by key and sorted.
+///    In an ordered table (`TitleOrder`), whose matches are keys only through the `ord` index,
+///    as 4.
 /// 4. More matches of a short text, or a short text in more than `trigrams` trigrams (a common
 ///    one, whose query of them all would cost more than it saves): the order is walked checking
 ///    the text in each row, which fills a page within few rows when matches are spread over it.
@@ -17,11 +19,10 @@ import GRDB
 ///    and sorted; beyond that SQLite walks the index probing them (or, for a common text,
 ///    checking the text in each row). The limits are `Options.search`.
 ///
-/// In an order by the title, whose index holds both texts, a short walk of the index comes
-/// first, then the runs of the matching titles when titles repeat and no subtitle can match
-/// (`CatalogStore+TitleGroups.swift`); 3 and 4 are the range of titles that start with the
-/// text merged with the other matches, or a walk of the index checking the text in its
-/// entries (`CatalogStore+TitleSearch.swift`).
+/// In an order by the title of an ordered table, the search index's own order is the list's:
+/// its matches are read from the position on, a page at a time
+/// (`CatalogStore+OrderedSearch.swift`), before any of the above. In an order by the title of
+/// another table (a child collection), 3 and 4 are a walk of the index, which holds both texts.
 extension CatalogStore {
     enum SearchPlan {
         /// No row can match.
@@ -49,14 +50,9 @@ extension CatalogStore {
         let table = plan.table
         guard let matchSQL = table.searchMatchSQL else { return .nothing }
         // In an order by the title: the matches in order from the index keyed by it
-        // (CatalogStore+OrderedSearch.swift); else a short walk, or the runs of matching titles,
-        // before the search index is asked anything (CatalogStore+TitleGroups.swift).
-        if plan.titleOrderColumn != nil {
-            if table.ordered {
-                if let planned = try orderedSearchPlan(text, in: &plan, db) { return planned ? .planned : .nothing }
-            } else if try titleGroupPlan(text, in: &plan, db) {
-                return .planned
-            }
+        // (CatalogStore+OrderedSearch.swift).
+        if plan.titleOrderColumn != nil, table.ordered, let planned = try orderedSearchPlan(text, in: &plan, db) {
+            return planned ? .planned : .nothing
         }
         var sources: [(sql: String, arguments: [DatabaseValue])] = []
         let exact = text.unicodeScalars.count >= 3
@@ -84,9 +80,10 @@ extension CatalogStore {
         let keys = try Self.keys(matches, limit: options.search.probe, db)
         if keys.isEmpty { return .nothing }
         if keys.count > options.search.probe {
-            // In an order by the title, the index checks the text (CatalogStore+TitleSearch.swift).
+            // In an order by the title, whose index holds both texts, the walk checks the text in
+            // index entries without reading a row: matches spread over the order fill a page
+            // within a few thousand entries.
             if plan.titleOrderColumn != nil {
-                if exact, !table.ordered, try titlePrefixPlan(text, in: &plan, db) { return .planned }
                 plan.addSubstringFilter(text)
                 return .planned
             }
@@ -179,13 +176,6 @@ extension CatalogStore {
 struct SearchWalk {
     let text: String
     let budget: Int
-
-    /// Whether a title key contains the text.
-    func matches(title: String) -> Bool {
-        var needle = text
-        var title = title
-        return needle.withUTF8 { needle in title.withUTF8 { Self.contains($0, needle) } }
-    }
 
     /// Whether the current row's keys (at `titleColumn` and the next) contain the text.
     func matches(_ row: StatementRow, titleColumn: Int) -> Bool {

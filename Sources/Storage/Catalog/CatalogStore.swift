@@ -20,8 +20,6 @@ public final class CatalogStore: Sendable {
     let knownGrams = Locked(KnownGrams())
     /// Inserts this writer left in the search backlog since it last indexed it (`SearchBacklog`).
     let searchBacklogCount = Locked(0)
-    /// Each searched collection's distinct titles at a version (`TitleList`; nil: too many).
-    let titleLists = Locked<[String: (version: Int64, list: TitleList?, read: ContinuousClock.Instant)]>([:])
     /// The `Idempotency-Key`s of this file, through the store's own connections.
     public let idempotency: IdempotencyStore
     /// The connections pages (but searches) and items are read on.
@@ -214,7 +212,6 @@ public final class CatalogStore: Sendable {
         if let search = table.searchTable {
             try db.execute(sql: "INSERT INTO \(CatalogTable.quote(search)) (\(CatalogTable.quote(search))) VALUES ('rebuild')")
             try SearchGrams.refill(table, db)
-            try SubtitleGrams.refill(table, db)
         }
     }
 

@@ -60,8 +60,6 @@ final class CatalogTable: Sendable {
     let searchDeleteSQL: String?
     /// Records the grams of a row's new trigrams (`SearchGrams`).
     let gramsInsertSQL: String?
-    /// Records the 3- and 4-character grams of a row's subtitle key (`SubtitleGrams`).
-    let subtitleGramsInsertSQL: String?
     /// Its page statements' texts (`CatalogPageQuery.seekStatements`), kept by shape.
     let seekTexts = SeekTexts()
 
@@ -129,7 +127,6 @@ final class CatalogTable: Sendable {
             searchDeleteSQL = nil
         }
         gramsInsertSQL = collection.isSearchable ? SearchGrams.insertSQL(ofTable: name) : nil
-        subtitleGramsInsertSQL = collection.isSearchable ? SubtitleGrams.insertSQL(ofTable: name) : nil
     }
 
     /// The search index, when the collection is searched.

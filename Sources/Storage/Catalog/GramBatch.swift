@@ -1,6 +1,6 @@
 /// The grams one transaction's added search texts hold that the writer does not know its
 /// collection's tables to hold already (`KnownGrams`): the trigrams of titles and subtitles for
-/// `SearchGrams`' map, the 3- and 4-grams of subtitles for `SubtitleGrams`' set.
+/// `SearchGrams`' map.
 ///
 /// Grams are cut as `SearchGrams.grams(of:sizes:)` cuts them (Unicode scalars), but looked up as
 /// packed keys first, so a gram already known costs no string.
@@ -9,7 +9,6 @@ struct GramBatch {
     let known: KnownGrams.Sets
     /// The grams to record, each once, in the order first met.
     private(set) var trigrams: [String] = []
-    private(set) var subtitleGrams: [String] = []
     /// The keys of the grams to record: known once the transaction commits.
     private(set) var recorded = KnownGrams.Sets()
     private var scalars: [Unicode.Scalar] = []
@@ -27,16 +26,6 @@ struct GramBatch {
                 if let key, known.trigrams.contains(key) || !recorded.trigrams.insert(key).inserted { return }
                 trigrams.append(gram())
             }
-        }
-        guard let subtitle else { return }
-        load(subtitle)
-        Self.each(of: scalars, size: 3) { key, gram in
-            if let key, known.subtitleTrigrams.contains(key) || !recorded.subtitleTrigrams.insert(key).inserted { return }
-            subtitleGrams.append(gram())
-        }
-        Self.each(of: scalars, size: 4) { key, gram in
-            if let key, known.subtitleFourGrams.contains(key) || !recorded.subtitleFourGrams.insert(key).inserted { return }
-            subtitleGrams.append(gram())
         }
     }
 

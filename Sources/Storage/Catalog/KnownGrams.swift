@@ -1,8 +1,7 @@
-/// The grams the writer knows to be in each collection's `SearchGrams` map and `SubtitleGrams`
-/// set, so that a write sends only the grams they may lack.
+/// The grams the writer knows to be in each collection's `SearchGrams` map, so that a write
+/// sends only the grams it may lack.
 ///
-/// Every write recorded all the trigrams of its texts and the 3- and 4-grams of its subtitle,
-/// and SQLite looked each one up to find it there already: a fifth of a write's time in the
+/// Every write recorded all the trigrams of its texts, and SQLite looked each one up to find it there already: a fifth of a write's time in the
 /// writer, for a map that almost never grows once a collection has some rows.
 ///
 /// What is known holds only while the writer is the file's only committer: the tables only
@@ -11,16 +10,13 @@
 /// commit left it, and forgotten when a transaction begins at any other count. Grams count as
 /// known once the transaction that recorded them commits.
 ///
-/// A gram is kept as its Unicode scalars packed into 64 bits: three scalars of 21 bits, or four
-/// of 16 (a 4-gram with a scalar beyond the Basic Multilingual Plane is never kept, so always
-/// sent). Each set stops growing at `limit` grams.
+/// A gram is kept as its three Unicode scalars packed into 64 bits, 21 bits each. Each set
+/// stops growing at `limit` grams.
 struct KnownGrams {
     struct Sets {
         var trigrams = Set<UInt64>()
-        var subtitleTrigrams = Set<UInt64>()
-        var subtitleFourGrams = Set<UInt64>()
 
-        var isEmpty: Bool { trigrams.isEmpty && subtitleTrigrams.isEmpty && subtitleFourGrams.isEmpty }
+        var isEmpty: Bool { trigrams.isEmpty }
     }
 
     static let limit = 100_000
@@ -42,8 +38,6 @@ struct KnownGrams {
         for (table, sets) in learned where !sets.isEmpty {
             var known = tables[table] ?? Sets()
             Self.add(sets.trigrams, to: &known.trigrams)
-            Self.add(sets.subtitleTrigrams, to: &known.subtitleTrigrams)
-            Self.add(sets.subtitleFourGrams, to: &known.subtitleFourGrams)
             tables[table] = known
         }
         counter = started &+ 1
@@ -54,16 +48,9 @@ struct KnownGrams {
         known.formUnion(grams)
     }
 
-    /// The gram of three or four scalars as a key; nil when it does not fit in 64 bits.
+    /// The gram of three scalars as a key; nil for any other length.
     static func key(_ scalars: ArraySlice<Unicode.Scalar>) -> UInt64? {
-        switch scalars.count {
-        case 3:
-            return scalars.reduce(0) { ($0 << 21) | UInt64($1.value) }
-        case 4:
-            guard scalars.allSatisfy({ $0.value <= 0xFFFF }) else { return nil }
-            return scalars.reduce(0) { ($0 << 16) | UInt64($1.value) }
-        default:
-            return nil
-        }
+        guard scalars.count == 3 else { return nil }
+        return scalars.reduce(0) { ($0 << 21) | UInt64($1.value) }
     }
 }

@@ -43,8 +43,8 @@ final class PendingSearchEntries {
     }
 
     /// Applies the entries in the order they were recorded, then records the grams of the added
-    /// texts and the 3- and 4-character grams of the added subtitles, those `known` does not
-    /// hold. Returns the grams recorded, per table: known once the transaction commits.
+    /// texts that `known` does not hold. Returns the grams recorded, per table: known once the
+    /// transaction commits.
     ///
     /// An ordered table's entries (`TitleOrder`) are applied by what they come to: the entries
     /// indexed by earlier commits that are removed, and each row's last added entry when no
@@ -77,9 +77,6 @@ final class PendingSearchEntries {
         for (name, batch) in batches {
             if let sql = batch.table.gramsInsertSQL, !batch.trigrams.isEmpty {
                 try db.cachedStatement(sql: sql).execute(arguments: [SearchGrams.jsonArray(batch.trigrams)])
-            }
-            if let sql = batch.table.subtitleGramsInsertSQL, !batch.subtitleGrams.isEmpty {
-                try db.cachedStatement(sql: sql).execute(arguments: [SearchGrams.jsonArray(batch.subtitleGrams)])
             }
             learned[name] = batch.recorded
         }
