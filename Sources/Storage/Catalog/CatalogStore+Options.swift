@@ -51,6 +51,8 @@ extension CatalogStore {
         /// Matches read first: this many or fewer are read by key and sorted.
         public var probe = 200
         /// Matches read by key after a walk gave up; more are probed along the order's index.
+        /// Also the most matches a search in the title order of an ordered table reads for one
+        /// page (when filters keep few of them); past it, the plans above decide.
         public var keys = 2_000
         /// A short text in more trigrams than this is common: walked, never queried by trigram.
         public var trigrams = 24
