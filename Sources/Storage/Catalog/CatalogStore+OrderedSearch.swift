@@ -10,7 +10,10 @@ extension CatalogStore {
     /// that more than `keys` were read for one page.
     func orderedSearchPlan(_ text: String, in plan: inout CatalogPageQuery, _ db: Database) throws -> Bool? {
         let table = plan.table
-        guard table.ordered, let column = plan.titleOrderColumn.map(CatalogTable.quote), let search = table.searchTable.map(CatalogTable.quote)
+        // The order must be the index's: by the title, then id (a sort by the title and then
+        // another key orders ties otherwise, and its position has more values).
+        guard table.ordered, plan.keys.count == 2, let column = plan.titleOrderColumn.map(CatalogTable.quote),
+            let search = table.searchTable.map(CatalogTable.quote)
         else { return nil }
         let limits = options.search
         let quoted = CatalogTable.quote(table.name)
