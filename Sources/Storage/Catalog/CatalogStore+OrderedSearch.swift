@@ -12,11 +12,8 @@ extension CatalogStore {
         let table = plan.table
         // The order must be the index's: by the title, then id (a sort by the title and then
         // another key orders ties otherwise, and its position has more values).
-        guard table.ordered, plan.keys.count == 2, let column = plan.titleOrderColumn.map(CatalogTable.quote),
-            let search = table.searchTable.map(CatalogTable.quote)
-        else { return nil }
+        guard plan.keys.count == 2, plan.titleOrderColumn != nil, let sql = table.titleOrderSQL else { return nil }
         let limits = options.search
-        let quoted = CatalogTable.quote(table.name)
         // The expression of the matches (a superset for a short text), and the rows with a text
         // of one or two characters, which hold no trigram: few, taken whole.
         var expression: String?
@@ -29,7 +26,7 @@ extension CatalogStore {
             if trigrams.count > limits.trigrams { return nil }
             expression = trigrams.isEmpty ? nil : trigrams.map(Self.ftsString).joined(separator: " OR ")
             candidates = try Int64.fetchAll(
-                db.cachedStatement(sql: "SELECT pk FROM \(quoted) WHERE \(SearchGrams.shortTextCondition) LIMIT ?"),
+                db.cachedStatement(sql: sql.shortRows),
                 arguments: [limits.probe + 1])
             if candidates.count > limits.probe { return nil }
             if expression == nil && candidates.isEmpty { return false }
@@ -39,20 +36,15 @@ extension CatalogStore {
         // descending order the rows of the position's title come in id order after it.
         var bound: Int64? = descending ? Int64.max : Int64.min
         if let after = plan.after, after.count == 2 {
-            let sql =
-                descending
-                ? "SELECT ord FROM \(quoted) WHERE \(column) <= ? AND ord IS NOT NULL ORDER BY \(column) DESC, id DESC LIMIT 1"
-                : "SELECT ord FROM \(quoted) WHERE (\(column), id) > (?, ?) AND ord IS NOT NULL ORDER BY \(column), id LIMIT 1"
-            bound = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(values: descending ? [after[0]] : after))
+            bound = try Int64.fetchOne(
+                db.cachedStatement(sql: descending ? sql.boundDescending : sql.boundAfter),
+                arguments: StatementArguments(values: descending ? [after[0]] : after))
         }
         var exhausted = expression == nil || bound == nil
         // Matches in order, a page (and one) at first, then twice as many each time the
         // conditions and the position keep too few, up to `keys`.
         var batch = plan.limit + 1
-        let read =
-            descending
-            ? "SELECT m.pk, \(search).rowid FROM \(search) JOIN \(quoted) AS m ON m.ord = \(search).rowid WHERE \(search) MATCH ? AND \(search).rowid <= ? ORDER BY \(search).rowid DESC LIMIT ?"
-            : "SELECT m.pk, \(search).rowid FROM \(search) JOIN \(quoted) AS m ON m.ord = \(search).rowid WHERE \(search) MATCH ? AND \(search).rowid >= ? ORDER BY \(search).rowid LIMIT ?"
+        let read = descending ? sql.matchesDescending : sql.matchesAfter
         while true {
             if !exhausted, let expression, let from = bound {
                 var found = 0
@@ -74,7 +66,7 @@ extension CatalogStore {
             var ties: [Int64] = []
             if descending, !exhausted, let last = candidates.last {
                 ties = try Int64.fetchAll(
-                    db.cachedStatement(sql: "SELECT pk FROM \(quoted) WHERE \(column) = (SELECT \(column) FROM \(quoted) WHERE pk = ?)"),
+                    db.cachedStatement(sql: sql.rowsOfTitle),
                     arguments: [last])
             }
             trial.addKeys(candidates + ties)
@@ -84,8 +76,8 @@ extension CatalogStore {
                 return true
             }
             var kept = 0
-            for (sql, arguments) in trial.seekStatements(selecting: "t.pk") where kept <= plan.limit {
-                try db.each(sql, arguments + [(plan.limit + 1 - kept).databaseValue]) { _ in
+            for (statement, arguments) in trial.seekStatements(selecting: "t.pk") where kept <= plan.limit {
+                try db.each(statement, arguments + [(plan.limit + 1 - kept).databaseValue]) { _ in
                     kept += 1
                     return true
                 }

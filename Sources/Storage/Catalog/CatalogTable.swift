@@ -54,6 +54,11 @@ final class CatalogTable: Sendable {
     /// search in that order reads its matches from the position on, in order, a page at a time.
     /// SQLite only, and only for a searched top-level collection with a title order.
     let ordered: Bool
+    /// The statements of the title order, when `ordered`.
+    let titleOrderSQL: TitleOrderSQL?
+    /// A query of the keys (`pk`) of the rows the search index matches with `MATCH ?`: through
+    /// the `ord` index when `ordered` (the index's rowid is then `ord`). Nil when not searched.
+    let searchMatchSQL: String?
     /// Adds / removes a row's search entry: its key in the index (`pk`, or `ord` when
     /// `ordered`), folded title and subtitle as bound values (nil: the collection is not searched).
     let searchInsertSQL: String?
@@ -103,7 +108,17 @@ final class CatalogTable: Sendable {
         references = collection.references.compactMap { reference in reference.field.slot.map { (reference.index, $0, reference.target) } }
         parentColumn = collection.parent.map { "f_\(collection.fields[$0.field].name)" }
         titleOrderColumn = Self.titleOrderColumn(of: collection, keyColumns: keyColumns)
-        self.ordered = ordered && collection.isSearchable && titleOrderColumn != nil && parentColumn == nil
+        let table = name
+        let search = collection.isSearchable ? "\(table)_search" : nil
+        // The title order column and search index of an ordered table.
+        let orderedBy = ordered && parentColumn == nil ? titleOrderColumn.flatMap { column in search.map { (column, $0) } } : nil
+        self.ordered = orderedBy != nil
+        titleOrderSQL = orderedBy.map { TitleOrderSQL(table: table, column: $0.0, search: $0.1) }
+        searchMatchSQL = search.map(Self.quote).map { search in
+            orderedBy == nil
+                ? "SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?"
+                : "SELECT m.pk FROM \(search) JOIN \(Self.quote(table)) AS m ON m.ord = \(search).rowid WHERE \(search) MATCH ?"
+        }
         let keys = keyColumns.keys.sorted().flatMap { keyColumns[$0] ?? [] }.map(\.column)
         columns = valueColumns.flatMap { $0 } + keys + sectionColumns.map(\.column) + ["title_key", "subtitle_key"]
         let all = ["id", "version"] + columns
@@ -131,14 +146,6 @@ final class CatalogTable: Sendable {
 
     /// The search index, when the collection is searched.
     var searchTable: String? { collection.isSearchable ? "\(name)_search" : nil }
-
-    /// A query of the keys (`pk`) of the rows the search index matches with `MATCH ?`: through
-    /// the `ord` index when `ordered` (the index's rowid is then `ord`). Nil when not searched.
-    var searchMatchSQL: String? {
-        guard let search = searchTable.map(Self.quote) else { return nil }
-        guard ordered else { return "SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?" }
-        return "SELECT m.pk FROM \(search) JOIN \(Self.quote(name)) AS m ON m.ord = \(search).rowid WHERE \(search) MATCH ?"
-    }
 
     /// `id, version, columns…` on alias `t`.
     let selectList: String

@@ -39,15 +39,14 @@ enum TitleOrder {
     /// Places row `pk` between its neighbours; returns its new `ord`, or nil when the row is
     /// gone. Rows spread out to make room move in the index and in `applied`.
     static func place(_ pk: Int64, in table: CatalogTable, applied: inout Applied, _ db: Database) throws -> Int64? {
-        guard let column = table.titleOrderColumn.map(CatalogTable.quote) else { return nil }
-        let quoted = CatalogTable.quote(table.name)
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(column), id FROM \(quoted) WHERE pk = ?"), arguments: [pk]) else {
+        guard let sql = table.titleOrderSQL, let row = try Row.fetchOne(db.cachedStatement(sql: sql.keyOfRow), arguments: [pk]) else {
             return nil
         }
         let key: DatabaseValue = row[0]
         let id: DatabaseValue = row[1]
+        // Up to `count` placed rows next to the row in the order, nearest first, leaving it out.
         func neighbours(before: Bool, _ count: Int) throws -> [(pk: Int64, ord: Int64)] {
-            try Self.neighbours(of: pk, key, id, before: before, count: count, column: column, quoted: quoted, db)
+            try Row.fetchAll(db.cachedStatement(sql: before ? sql.rowsBefore : sql.rowsAfter), arguments: [key, id, pk, count]).map { ($0[0], $0[1]) }
         }
         // Room between the two neighbours: the middle; after the last row, a step after it (so
         // rows added in order at the end leave room behind them).
@@ -55,7 +54,7 @@ enum TitleOrder {
         let upper = try neighbours(before: false, 1).first?.ord
         let ord = upper.map { lower + min(($0 - lower) / 2, step) } ?? Self.after(lower)
         if ord > lower {
-            try db.cachedStatement(sql: "UPDATE \(quoted) SET ord = ? WHERE pk = ?").execute(arguments: [ord, pk])
+            try db.cachedStatement(sql: sql.setOrd).execute(arguments: [ord, pk])
             return ord
         }
         // None: the fewest rows around it are spread out, a row at a time from the side whose
@@ -88,7 +87,7 @@ enum TitleOrder {
             let widest = fetched >= 1_024 && gap(left, right) >= 2
             if gap(left, right) >= target(left, right) || whole || widest {
                 let window = before.prefix(left).reversed().map(\.pk) + [pk] + after.prefix(right).map(\.pk)
-                return try spread(window, self: pk, low: low(left), gap: gap(left, right), table: table, applied: &applied, db)
+                return try spread(window, self: pk, low: low(left), gap: gap(left, right), table: table, sql: sql, applied: &applied, db)
             }
             fetched *= 4
         }
@@ -104,25 +103,14 @@ enum TitleOrder {
         return overflow ? Int64.max : next
     }
 
-    /// Up to `count` placed rows next to `(key, id)` in the order, nearest first, leaving out `pk`.
-    private static func neighbours(
-        of pk: Int64, _ key: DatabaseValue, _ id: DatabaseValue, before: Bool, count: Int, column: String, quoted: String, _ db: Database
-    ) throws -> [(pk: Int64, ord: Int64)] {
-        let sql =
-            before
-            ? "SELECT pk, ord FROM \(quoted) WHERE (\(column), id) < (?, ?) AND ord IS NOT NULL AND pk != ? ORDER BY \(column) DESC, id DESC LIMIT ?"
-            : "SELECT pk, ord FROM \(quoted) WHERE (\(column), id) > (?, ?) AND ord IS NOT NULL AND pk != ? ORDER BY \(column), id LIMIT ?"
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [key, id, pk, count]).map { ($0[0], $0[1]) }
-    }
-
     /// Gives the rows `pks` (in order) the ords `low + gap`, `low + 2 gap`, …: a row this apply
     /// placed gets its new ord in `applied`, a row in the index moves there too (its entry
     /// removed and added again, in `applied.moves`). Returns `placed`'s ord.
     private static func spread(
-        _ pks: [Int64], self placed: Int64, low: Int64, gap: Int64, table: CatalogTable, applied: inout Applied, _ db: Database
+        _ pks: [Int64], self placed: Int64, low: Int64, gap: Int64, table: CatalogTable, sql: TitleOrderSQL, applied: inout Applied,
+        _ db: Database
     ) throws -> Int64 {
         guard gap >= 1 else { throw StoreError.invariant("no room for another row in the title order of \(table.name)") }
-        let quoted = CatalogTable.quote(table.name)
         var result = low + gap
         for (offset, pk) in pks.enumerated() {
             let ord = low + gap * Int64(offset + 1)
@@ -131,13 +119,13 @@ enum TitleOrder {
             } else if applied.ords[pk] != nil {
                 applied.ords[pk] = ord
             } else if let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT ord, title_key, subtitle_key FROM \(quoted) WHERE pk = ?"), arguments: [pk]),
+                db.cachedStatement(sql: sql.indexedRow), arguments: [pk]),
                 let old: Int64 = row[0], old != ord
             {
                 applied.moves.append(IndexChange(rowid: old, removes: true, title: row[1], subtitle: row[2]))
                 applied.moves.append(IndexChange(rowid: ord, removes: false, title: row[1], subtitle: row[2]))
             }
-            try db.cachedStatement(sql: "UPDATE \(quoted) SET ord = ? WHERE pk = ?").execute(arguments: [ord, pk])
+            try db.cachedStatement(sql: sql.setOrd).execute(arguments: [ord, pk])
         }
         return result
     }
