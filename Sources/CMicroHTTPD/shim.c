@@ -1,3 +1,5 @@
+// accept4 is a GNU extension of <sys/socket.h>.
+#define _GNU_SOURCE
 #include "CMicroHTTPD.h"
 
 #include <arpa/inet.h>
@@ -38,10 +40,6 @@ struct MHD_Daemon *CMicroHTTPD_start_daemon(const struct CMicroHTTPD_DaemonConfi
         CMHD_OPT(MHD_OPTION_PER_IP_CONNECTION_LIMIT, config->per_ip_connection_limit, NULL);
     if (config->connection_memory_limit > 0)
         CMHD_OPT(MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit, NULL);
-    if (config->listen_backlog > 0)
-        CMHD_OPT(MHD_OPTION_LISTEN_BACKLOG_SIZE, config->listen_backlog, NULL);
-    if (config->bind_address != NULL)
-        CMHD_OPT(MHD_OPTION_SOCK_ADDR, 0, config->bind_address);
     if (config->request_completed != NULL)
         CMHD_OPT(MHD_OPTION_NOTIFY_COMPLETED, config->request_completed, config->request_completed_cls);
     if (config->uri_log != NULL)
@@ -52,7 +50,7 @@ struct MHD_Daemon *CMicroHTTPD_start_daemon(const struct CMicroHTTPD_DaemonConfi
     CMHD_OPT(MHD_OPTION_SIGPIPE_HANDLED_BY_APP, 1, NULL);
     CMHD_OPT(MHD_OPTION_END, 0, NULL);
 #undef CMHD_OPT
-    return MHD_start_daemon(flags, config->port, NULL, NULL,
+    return MHD_start_daemon(flags, 0, NULL, NULL,
                             config->access_handler, config->access_handler_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
@@ -74,11 +72,6 @@ int CMicroHTTPD_tls_check_key_pair(const char *cert_pem, const char *key_pem, ch
     if (result >= 0) return 0;
     if (message != NULL && size > 0) snprintf(message, size, "%s", gnutls_strerror(result));
     return -1;
-}
-
-uint16_t CMicroHTTPD_daemon_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
 }
 
 unsigned int CMicroHTTPD_daemon_current_connections(struct MHD_Daemon *daemon) {
@@ -112,4 +105,8 @@ int CMicroHTTPD_connection_client_ip(struct MHD_Connection *connection, uint8_t 
         return 0;
     }
     return -1;
+}
+
+int CMicroHTTPD_accept(int listen_fd, struct sockaddr *address, socklen_t *length) {
+    return accept4(listen_fd, address, length, SOCK_CLOEXEC | SOCK_NONBLOCK);
 }

@@ -4,14 +4,15 @@ import CMicroHTTPD
     import Glibc
 #endif
 
-/// Owns one `MHD_Daemon*`: starts it, quiesces it, stops it exactly once.
+/// Owns one `MHD_Daemon*` and the socket it is fed from (`Listener`): starts them, quiesces,
+/// stops exactly once.
 final class Daemon: @unchecked Sendable {
     // The pointer is written in init and in stop(), which Server calls once under its lock.
     private var handle: OpaquePointer?
-    let port: Int
+    private let listener: Listener
+    var port: Int { listener.port }
     /// True when it speaks HTTPS (a certificate and key were configured).
     let isTLS: Bool
-    private var quiescedSocket: Int32 = -1
 
     struct StartError: Error, CustomStringConvertible {
         var description: String
@@ -21,20 +22,27 @@ final class Daemon: @unchecked Sendable {
     init(configuration: ServerConfiguration, cls: UnsafeMutableRawPointer) throws {
         let tls = try Self.checkedTLS(configuration)
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
-        let flags: UInt32 =
-            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-            | (address.isIPv6 ? MHD_USE_IPv6.rawValue : 0)
-        let handle = address.withSockaddr { sockaddr -> OpaquePointer? in
+        let listener: Listener
+        do {
+            listener = try Listener(address: address, backlog: configuration.listenBacklog)
+        } catch {
+            throw StartError(description: "cannot listen on \(configuration.host):\(configuration.port) (\(error))")
+        }
+        // Connections come from the listener (`MHD_add_connection`), not from a socket of the daemon's.
+        let flags: UInt32 = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
+        let handle = { () -> OpaquePointer? in
             var config = CMicroHTTPD_DaemonConfig()
             config.flags = flags
-            config.port = UInt16(clamping: configuration.port)
-            config.bind_address = sockaddr
             config.thread_pool_size = UInt32(clamping: configuration.threads)
-            config.connection_limit = UInt32(clamping: configuration.connectionLimit)
+            // The listener keeps to `connectionLimit` (it waits before accepting); libmicrohttpd's own
+            // limit, split evenly over its workers, is a safety net that lets one worker hold them
+            // all. A connection libmicrohttpd refuses for its limit after the listener handed it
+            // over hung the daemon's stop in 0.9.75 (seen in a test: a worker waiting on a mutex
+            // that the refusal left locked), so it must not be reached.
+            config.connection_limit = UInt32(clamping: configuration.connectionLimit * max(1, configuration.threads) * 2)
             config.connection_timeout = UInt32(clamping: configuration.connectionTimeout)
             config.per_ip_connection_limit = UInt32(clamping: configuration.perIPConnectionLimit)
             config.connection_memory_limit = configuration.connectionMemoryLimit
-            config.listen_backlog = UInt32(clamping: configuration.listenBacklog)
             config.access_handler = accessHandlerCallback
             config.access_handler_cls = cls
             config.request_completed = requestCompletedCallback
@@ -55,13 +63,14 @@ final class Daemon: @unchecked Sendable {
                     return CMicroHTTPD_start_daemon(&config)
                 }
             }
-        }
+        }()
         guard let handle else {
-            throw StartError(description: "cannot listen on \(configuration.host):\(configuration.port) (address in use or not available)")
+            throw StartError(description: "cannot start libmicrohttpd on \(configuration.host):\(configuration.port)")
         }
         self.handle = handle
-        self.port = Int(CMicroHTTPD_daemon_bound_port(handle))
+        self.listener = listener
         self.isTLS = tls != nil
+        listener.start(daemon: handle, connectionLimit: configuration.connectionLimit)
     }
 
     /// The certificate and key to serve HTTPS with, nil for plain HTTP, or why they cannot be
@@ -94,18 +103,15 @@ final class Daemon: @unchecked Sendable {
 
     /// Stops accepting new connections; open ones keep being served.
     func quiesce() {
-        guard let handle, quiescedSocket < 0 else { return }
-        quiescedSocket = MHD_quiesce_daemon(handle)
+        listener.stop()
     }
 
     /// Closes every connection and joins the pool threads.
     func stop() {
         guard let handle else { return }
+        // First: no connection may be added to a stopped daemon.
+        listener.stop()
         self.handle = nil
         MHD_stop_daemon(handle)
-        if quiescedSocket >= 0 {
-            close(quiescedSocket)
-            quiescedSocket = -1
-        }
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An IPv4 or IPv6 address to bind, parsed from a literal ("127.0.0.1", "::1", "0.0.0.0").
@@ -41,12 +41,15 @@ struct SocketAddress {
         return false
     }
 
-    func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>) -> T) -> T {
+    /// The address as C wants it: a pointer and its length.
+    func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
         switch storage {
         case .v4(var address):
-            return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1, body) }
+            let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) } }
         case .v6(var address):
-            return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1, body) }
+            let length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) } }
         }
     }
 }

@@ -21,10 +21,6 @@ typedef void *(*CMicroHTTPD_URILogCallback)(void *cls, const char *uri, struct M
 struct CMicroHTTPD_DaemonConfig {
     /// `MHD_FLAG` bits (`MHD_USE_EPOLL_INTERNAL_THREAD | ...`).
     unsigned int flags;
-    /// 0 picks a free port; read it back with `CMicroHTTPD_daemon_bound_port`.
-    uint16_t port;
-    /// Optional address to bind (IPv4 or IPv6); NULL binds all interfaces on `port`.
-    const struct sockaddr *bind_address;
     unsigned int thread_pool_size;
     unsigned int connection_limit;
     /// Seconds of inactivity before a connection is closed; 0 = never (libmicrohttpd's default).
@@ -33,8 +29,6 @@ struct CMicroHTTPD_DaemonConfig {
     unsigned int per_ip_connection_limit;
     /// Bytes per connection for the request line, headers and buffers; 0 = library default.
     size_t connection_memory_limit;
-    /// 0 = library default.
-    unsigned int listen_backlog;
 
     MHD_AccessHandlerCallback access_handler;
     void *access_handler_cls;
@@ -66,9 +60,10 @@ struct MHD_Daemon *CMicroHTTPD_start_daemon(const struct CMicroHTTPD_DaemonConfi
 /// It can go with libmicrohttpd 2.x, whose start reports why it failed.
 int CMicroHTTPD_tls_check_key_pair(const char *cert_pem, const char *key_pem, char *message, size_t size);
 
-/// Why: `MHD_get_daemon_info` is variadic. The port the daemon bound (useful after port 0),
-/// or 0 when unknown.
-uint16_t CMicroHTTPD_daemon_bound_port(struct MHD_Daemon *daemon);
+/// Why: Swift's Glibc module leaves out `accept4` (a GNU extension). Accepts a connection for
+/// `MHD_add_connection`, non-blocking and close-on-exec from the start (no `fcntl` calls after);
+/// -1 with `errno` as `accept4` sets it. It can go when Glibc's module map exposes `accept4`.
+int CMicroHTTPD_accept(int listen_fd, struct sockaddr *address, socklen_t *length);
 
 /// Why: `MHD_get_daemon_info` is variadic. Open connections right now (all pool threads).
 unsigned int CMicroHTTPD_daemon_current_connections(struct MHD_Daemon *daemon);
