@@ -155,7 +155,9 @@ def finish_wrk(handle):
 
 def warm(server, spec):
     """GETs each path of a rotating scenario once, so its figures are the steady state of a hot
-    set (caches filled, database pages in memory) rather than a cold start."""
+    set (caches filled, database pages in memory) rather than a cold start. Before every round's
+    run of it, not only the first: another round's writes move the cache keys, and the host
+    evicts the database's pages in between."""
     path, script, _, script_args, _ = spec
     if script != "paths.lua":
         return
@@ -294,8 +296,11 @@ def main():
                     runs.reverse()
                 group = f"{round_number}:{server.name}:{scenario}" if partners else None
                 for runner, name, what in runs:
-                    if round_number == 1:
-                        warm(runner, what)
+                    # Every round: this host drops cached file pages within minutes, with gigabytes
+                    # free, and reads them back from a slow disk (a search's 20 MB: p99 151 ms at 32
+                    # connections on the first run, 20-25 ms after). A run measures the server with
+                    # its hot set in memory, not the disk.
+                    warm(runner, what)
                     if round_number == 1 and arguments.warmup:
                         run_wrk(runner, name, what, arguments.warmup, arguments.connections)
                 if arguments.together and partners:
