@@ -39,7 +39,8 @@ final class Daemon: @unchecked Sendable {
             // all. A connection libmicrohttpd refuses for its limit after the listener handed it
             // over hung the daemon's stop in 0.9.75 (seen in a test: a worker waiting on a mutex
             // that the refusal left locked), so it must not be reached.
-            config.connection_limit = UInt32(clamping: configuration.connectionLimit * max(1, configuration.threads) * 2)
+            let safetyNet = configuration.connectionLimit.multipliedReportingOverflow(by: max(1, configuration.threads) * 2)
+            config.connection_limit = UInt32(clamping: safetyNet.overflow ? Int.max : safetyNet.partialValue)
             config.connection_timeout = UInt32(clamping: configuration.connectionTimeout)
             config.per_ip_connection_limit = UInt32(clamping: configuration.perIPConnectionLimit)
             config.connection_memory_limit = configuration.connectionMemoryLimit

@@ -17,9 +17,9 @@ import Synchronization
 /// server's capacity idle and a CPU-heavy request (a search) waiting twice as long. An added
 /// connection goes to the worker its descriptor number picks (descriptor modulo pool size,
 /// libmicrohttpd 0.9.75 `MHD_add_connection`), and a burst gets consecutive descriptors: the
-/// workers take turns. The per-IP and global limits still apply (libmicrohttpd checks them when a
-/// connection is added); at the global limit this thread waits before accepting, so clients wait in
-/// the backlog as they did when libmicrohttpd accepted, instead of being accepted and closed.
+/// workers take turns. The per-IP limit is still libmicrohttpd's (it checks it when a connection is
+/// added, and closes one past it); the global limit is this thread's: at it, it waits before
+/// accepting, so clients wait in the backlog as they did when libmicrohttpd accepted.
 /// One more thread, and per connection one `poll` more than before; nothing per request.
 final class Listener: @unchecked Sendable {
     // `descriptor` is written in init and by `stop()`, which `Daemon` calls under its owner's
@@ -90,8 +90,8 @@ final class Listener: @unchecked Sendable {
             var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             guard poll(&waiting, 1, 1_000) > 0 else { continue }
             // Checked when a connection is waiting, not before the wait: the count may have grown
-            // meanwhile. It lags the connections just added, so a burst at the limit can still
-            // pass it by a few (libmicrohttpd then closes them, as it does past the per-IP limit).
+            // meanwhile. It lags the connections just handed over (libmicrohttpd counts them when
+            // its worker takes them), so a burst can pass the limit by a few; they are served.
             if connectionLimit > 0 && Int(CMicroHTTPD_daemon_current_connections(daemon.pointer)) >= connectionLimit {
                 usleep(5_000)
                 continue
