@@ -7,22 +7,33 @@ import Testing
 /// limits libmicrohttpd applied when it accepted must hold the same way.
 @Suite("Listener: accepting connections for libmicrohttpd")
 struct ListenerTests {
-    @Test func connectionPastTheLimitWaitsInTheBacklogUntilOneCloses() async throws {
-        let server = try TestServer {
+    /// One pool thread and room for two connections.
+    static func serverOfTwoConnections() throws -> TestServer {
+        try TestServer {
             $0.threads = 1
             $0.connectionLimit = 2
             $0.perIPConnectionLimit = 0
         }
+    }
+
+    /// Two connections answered once each, and a third whose request is sent and not answered:
+    /// connected (the kernel's backlog holds it) but not accepted.
+    static func fillToTheLimit(port: Int) throws -> (first: RawHTTPClient, second: RawHTTPClient, third: RawHTTPClient) {
+        let first = try RawHTTPClient(port: port)
+        let second = try RawHTTPClient(port: port)
+        #expect(try first.request("GET", "/hello").status == 200)
+        #expect(try second.request("GET", "/hello").status == 200)
+        let third = try RawHTTPClient(port: port, timeout: 0.5)
+        try third.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(throws: (any Error).self) { try third.readResponse() }
+        return (first, second, third)
+    }
+
+    @Test func connectionPastTheLimitWaitsInTheBacklogUntilOneCloses() async throws {
+        let server = try Self.serverOfTwoConnections()
         let port = server.port
         try await onThread {
-            let first = try RawHTTPClient(port: port)
-            let second = try RawHTTPClient(port: port)
-            #expect(try first.request("GET", "/hello").status == 200)
-            #expect(try second.request("GET", "/hello").status == 200)
-            // Connected (the kernel's backlog holds it) but not accepted: no answer yet.
-            let third = try RawHTTPClient(port: port, timeout: 0.5)
-            try third.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(throws: (any Error).self) { try third.readResponse() }
+            let (first, second, third) = try Self.fillToTheLimit(port: port)
             // One closes: the waiting connection is taken and its request answered.
             first.abort()
             var answer: HTTPResponse?
@@ -35,25 +46,17 @@ struct ListenerTests {
     /// Connections accepted while the count lags (one just handed over, not yet counted) must not
     /// reach libmicrohttpd's own limit: a connection it refused there left its stop hung.
     @Test func shutdownReturnsAfterConnectionsRacedTheLimit() async throws {
-        let server = try TestServer {
-            $0.threads = 1
-            $0.connectionLimit = 2
-            $0.perIPConnectionLimit = 0
-        }
+        let server = try Self.serverOfTwoConnections()
         let port = server.port
         try await onThread {
-            let first = try RawHTTPClient(port: port)
-            let second = try RawHTTPClient(port: port)
-            #expect(try first.request("GET", "/hello").status == 200)
-            #expect(try second.request("GET", "/hello").status == 200)
-            let third = try RawHTTPClient(port: port, timeout: 0.5)
-            try third.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
-            _ = try? third.readResponse()
+            let (first, second, third) = try Self.fillToTheLimit(port: port)
             first.abort()
             // Accepted at once after the third, while the count still reads one.
             let fourth = try RawHTTPClient(port: port, timeout: 1)
             _ = try? fourth.request("GET", "/hello")
             #expect(try second.request("GET", "/hello").status == 200)
+            // The third stays open to the end: it holds the place the fourth raced for.
+            withExtendedLifetime(third) {}
         }
         #expect(server.server.shutdown(gracePeriod: 0))
     }
