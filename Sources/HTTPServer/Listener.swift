@@ -43,12 +43,14 @@ final class Listener: @unchecked Sendable {
         setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
         // As libmicrohttpd did for an IPv6 address: that address only, no IPv4-mapped clients.
         if address.isIPv6 { setsockopt(socket, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size)) }
-        let bound = address.withSockaddr { pointer, length in bind(socket, pointer, length) }
         // Non-blocking: the accept thread waits in `poll`, which also wakes it to stop.
         _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+        let bound = address.withSockaddr { pointer, length in bind(socket, pointer, length) }
         guard bound == 0, listen(socket, Int32(clamping: backlog > 0 ? backlog : Int(SOMAXCONN))) == 0 else {
+            // The system's reason: "Address already in use", "Permission denied" (a port below 1024)…
+            let reason = String(cString: strerror(errno))
             close(socket)
-            throw Failure(description: "address in use or not available")
+            throw Failure(description: reason)
         }
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)

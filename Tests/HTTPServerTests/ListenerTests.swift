@@ -61,6 +61,18 @@ struct ListenerTests {
         #expect(server.server.shutdown(gracePeriod: 0))
     }
 
+    @Test func aPortInUseIsRefusedWithTheSystemsReason() throws {
+        let first = try TestServer()
+        var configuration = ServerConfiguration()
+        configuration.port = first.port
+        do {
+            let second = try Server(configuration: configuration, router: Router())
+            Issue.record("a second server bound port \(second.port), which the first holds")
+        } catch {
+            #expect("\(error)" == "cannot listen on 127.0.0.1:\(first.port) (Address already in use)")
+        }
+    }
+
     @Test func perAddressLimitStillClosesTheExtraConnection() async throws {
         let server = try TestServer {
             $0.perIPConnectionLimit = 2
