@@ -36,9 +36,9 @@ final class Daemon: @unchecked Sendable {
             config.thread_pool_size = UInt32(clamping: configuration.threads)
             // The listener keeps to `connectionLimit` (it waits before accepting); libmicrohttpd's own
             // limit, split evenly over its workers, is a safety net that lets one worker hold them
-            // all. A connection libmicrohttpd refuses for its limit after the listener handed it
-            // over hung the daemon's stop in 0.9.75 (seen in a test: a worker waiting on a mutex
-            // that the refusal left locked), so it must not be reached.
+            // all. With it equal to the listener's, a connection that raced past the listener's
+            // lagging count left the daemon's stop hung in 0.9.75, a worker waiting on a mutex
+            // (ListenerTests.shutdownReturnsAfterConnectionsRacedTheLimit), so it must not be reached.
             let safetyNet = configuration.connectionLimit.multipliedReportingOverflow(by: max(1, configuration.threads) * 2)
             config.connection_limit = UInt32(clamping: safetyNet.overflow ? Int.max : safetyNet.partialValue)
             config.connection_timeout = UInt32(clamping: configuration.connectionTimeout)
