@@ -152,6 +152,8 @@ class Process:
         self.port = port
         # The API key its writes send (`write_key`); None for a server that takes writes without one.
         self.key = key
+        # The files it serves from (`bench.warm` reads them before a run that writes).
+        self.files = ()
         self.base = f"http://127.0.0.1:{port}"
         started = time.time()
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -228,8 +230,10 @@ def rowserver(name, binary, db, extra=(), access_log="off"):
     variable, which a baseline binary from before the access log ignores: "off" for the servers
     the targets judge with the log off, a file for the default configuration."""
     port = free_port()
-    return Process(name, [str(binary), "serve", "--port", str(port), "--db", str(db), "--log-level", "error", *extra], port,
-                   environment={"ROWSERVER_ACCESS_LOG": str(access_log)}, key=write_key(binary, db))
+    server = Process(name, [str(binary), "serve", "--port", str(port), "--db", str(db), "--log-level", "error", *extra], port,
+                     environment={"ROWSERVER_ACCESS_LOG": str(access_log)}, key=write_key(binary, db))
+    server.files = (pathlib.Path(db), pathlib.Path(f"{db}-wal"))
+    return server
 
 
 def write_key(binary, db):

@@ -82,7 +82,7 @@ def stores(binary, products, seconds, rounds, connections):
                 for scenario, spec in specs.items():
                     order = servers if round_number % 2 == 0 else servers[::-1]
                     for server in order:
-                        warm(server, spec)
+                        warm(server, scenario, spec)
                         before = cpu_ticks(postgres.pids())
                         figures = finish_wrk(start_wrk(server, scenario, spec, seconds, connections))
                         database_ticks = cpu_ticks(postgres.pids()) - before

@@ -40,3 +40,20 @@ def test_a_reference_on_one_worker_is_run_again(monkeypatch, server, shares, kep
     assert figures["busiest_worker_share"] == kept
     assert figures["unbalanced_runs_set_aside"] == set_aside
     assert len(calls) == set_aside + 1
+
+
+@pytest.mark.parametrize("scenario, reads", [("writes", True), ("mixed", True), ("page1-during-writes", True), ("page1", False)])
+def test_a_scenario_that_writes_reads_the_servers_files_first(tmp_path, monkeypatch, scenario, reads):
+    database = tmp_path / "products.sqlite"
+    database.write_bytes(b"x" * (9 << 20))
+    opened = []
+
+    def recording_open(path, mode="r", *rest, **keywords):
+        opened.append(pathlib.Path(path))
+        return open(path, mode, *rest, **keywords)
+
+    monkeypatch.setattr(bench, "open", recording_open, raising=False)
+    # The log file is missing: a server whose log was checkpointed away is warmed all the same.
+    server = types.SimpleNamespace(name="rowserver", port=1, files=(database, tmp_path / "products.sqlite-wal"))
+    bench.warm(server, scenario, ("/", "writes.lua", [], ["1"], None))
+    assert opened == ([database] if reads else [])
