@@ -353,6 +353,7 @@ def main():
                     measurements.append(balanced_run(runner, name, what, arguments) | {"round": round_number, "pair": group})
         for server in running:
             facts[f"peak_rss_mib_{server.name}"] = server.status_kib("VmHWM") / 1024
+        facts["reference_runs_set_aside_one_worker"] = sum(m.get("unbalanced_runs_set_aside", 0) for m in measurements)
     finally:
         for server in running:
             server.stop()
