@@ -18,6 +18,9 @@ import GRDB
 enum TitleOrder {
     /// The gap after a row added past the last one (2^32: 32 rows can then be put between
     /// them before rows are spread out), and the least gap between rows numbered at once.
+    /// A row added between two rows takes the middle: capping that at a step (as this did
+    /// once) packed every row later added between two far-apart rows into the first steps of
+    /// their gap, which a spread then had to cross whole to reach the room left behind.
     static let step: Int64 = 1 << 32
 
     /// What one apply of a table's search entries placed (`OrderedChanges`): the ords of the
@@ -52,53 +55,29 @@ enum TitleOrder {
         // rows added in order at the end leave room behind them).
         let lower = try neighbours(before: true, 1).first?.ord ?? 0
         let upper = try neighbours(before: false, 1).first?.ord
-        let ord = upper.map { lower + min(($0 - lower) / 2, step) } ?? Self.after(lower)
+        let ord = upper.map { lower + ($0 - lower) / 2 } ?? Self.after(lower)
         if ord > lower {
             try db.cachedStatement(sql: sql.setOrd).execute(arguments: [ord, pk])
             return ord
         }
-        // None: the fewest rows around it are spread out, a row at a time from the side whose
-        // next gap is wider, until the span gives gaps of `spreadGap` or more (more for a wider
-        // window), or holds the whole table (past whose last row it may grow), or 2,049 rows.
-        // Rows added one after another (names with growing numbers) then mostly move one
-        // neighbour, not a block of rows.
+        // None: the rows around it are spread out (`SpreadWindow`), fetched in growing numbers
+        // until the window they give leaves room enough.
         var fetched = 64
         while true {
             let before = try neighbours(before: true, fetched + 1)
             let after = try neighbours(before: false, fetched + 1)
-            // Rows of each side inside the window; the boundaries are the next rows out.
-            var left = 0
-            var right = 0
-            func low(_ left: Int) -> Int64 { before.count > left ? before[left].ord : 0 }
-            func high(_ right: Int) -> Int64 { after.count > right ? after[right].ord : max(Self.after(after.last?.ord ?? lower), Self.end) }
-            func gap(_ left: Int, _ right: Int) -> Int64 { (high(right) - low(left)) / Int64(left + right + 2) }
-            // A larger window leaves more room per row: a run of rows added in one place spreads
-            // out over more of the order each time, instead of packing it at `spreadGap`.
-            func target(_ left: Int, _ right: Int) -> Int64 { max(spreadGap, Int64(left + right + 1) << 12) }
-            while gap(left, right) < target(left, right) {
-                let canLeft = left < min(before.count, fetched)
-                let canRight = right < min(after.count, fetched)
-                guard canLeft || canRight else { break }
-                if canLeft && (!canRight || gap(left + 1, right) > gap(left, right + 1)) { left += 1 } else { right += 1 }
-            }
-            let whole = before.count <= fetched && after.count <= fetched
-            // At 1,024 rows a side, any room will do: a spread's cost (two index changes a row)
-            // is a pause for every write of its batch.
-            let widest = fetched >= 1_024 && gap(left, right) >= 2
-            if gap(left, right) >= target(left, right) || whole || widest {
-                let window = before.prefix(left).reversed().map(\.pk) + [pk] + after.prefix(right).map(\.pk)
-                return try spread(window, self: pk, low: low(left), gap: gap(left, right), table: table, sql: sql, applied: &applied, db)
+            let lastOrd = after.last?.ord ?? lower
+            if let window = SpreadWindow(before: before.map(\.ord), after: after.map(\.ord), fetched: fetched, lastOrd: lastOrd) {
+                let pks = before.prefix(window.left).reversed().map(\.pk) + [pk] + after.prefix(window.right).map(\.pk)
+                return try spread(pks, self: pk, low: window.low, gap: window.gap, table: table, sql: sql, applied: &applied, db)
             }
             fetched *= 4
         }
     }
 
-    /// The gap a spread leaves between rows: 2^16, room for 16 more rows between any two.
-    static let spreadGap: Int64 = 1 << 16
-
     /// A step after `ord`, or the largest ord when that is past it (never, in practice: 2^31
     /// rows added at the end of a million; then the rows are spread out below it).
-    private static func after(_ ord: Int64) -> Int64 {
+    static func after(_ ord: Int64) -> Int64 {
         let (next, overflow) = ord.addingReportingOverflow(step)
         return overflow ? Int64.max : next
     }
