@@ -14,6 +14,7 @@ import http.client
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -164,6 +165,11 @@ def run(cycles, seed=None, min_run=0.3, max_run=1.5, log=print):
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=15)
+    # The file is kept where a write was lost, to look into; otherwise it goes (5 MB a run).
+    if totals["lost"]:
+        log(f"the database is kept in {directory}")
+    else:
+        shutil.rmtree(directory, ignore_errors=True)
     return totals
 
 
