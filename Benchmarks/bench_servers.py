@@ -147,13 +147,13 @@ def free_port():
 class Process:
     """A server process on loopback, with its CPU time and memory read from /proc."""
 
-    def __init__(self, name, command, port, ready_path="/health", environment=None, key=None):
+    def __init__(self, name, command, port, ready_path="/health", environment=None, key=None, files=()):
         self.name = name
         self.port = port
         # The API key its writes send (`write_key`); None for a server that takes writes without one.
         self.key = key
         # The files it serves from (`bench.warm` reads them before a run that writes).
-        self.files = ()
+        self.files = tuple(files)
         self.base = f"http://127.0.0.1:{port}"
         started = time.time()
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -231,8 +231,8 @@ def rowserver(name, binary, db, extra=(), access_log="off"):
     the targets judge with the log off, a file for the default configuration."""
     port = free_port()
     server = Process(name, [str(binary), "serve", "--port", str(port), "--db", str(db), "--log-level", "error", *extra], port,
-                     environment={"ROWSERVER_ACCESS_LOG": str(access_log)}, key=write_key(binary, db))
-    server.files = (pathlib.Path(db), pathlib.Path(f"{db}-wal"))
+                     environment={"ROWSERVER_ACCESS_LOG": str(access_log)}, key=write_key(binary, db),
+                     files=(pathlib.Path(db), pathlib.Path(f"{db}-wal")))
     return server
 
 
