@@ -18,9 +18,9 @@ import GRDB
 enum TitleOrder {
     /// The gap after a row added past the last one (2^32: 32 rows can then be put between
     /// them before rows are spread out), and the least gap between rows numbered at once.
-    /// A row added between two rows takes the middle: capping that at a step (as this did
-    /// once) packed every row later added between two far-apart rows into the first steps of
-    /// their gap, which a spread then had to cross whole to reach the room left behind.
+    /// A row added between two rows takes the middle instead: capping that at a step (as this
+    /// did once) packed every row later added between two far-apart rows into the first steps
+    /// of their gap, which a spread then had to cross whole to reach the room left behind.
     static let step: Int64 = 1 << 32
 
     /// What one apply of a table's search entries placed (`OrderedChanges`): the ords of the
@@ -114,8 +114,9 @@ enum TitleOrder {
     static let end: Int64 = 1 << 62
 
     /// Numbers every row of `table` in the order, as far apart as half the integers allow
-    /// (2^42 for a million rows, at least `step`): a run of rows written later between two of
-    /// them (a million "Bench N" between two product names) finds room without moving others.
+    /// (2^42 for a million rows, at least `step`): rows written later between two of them (a
+    /// million "Bench N" between two product names) find room there, spread out within it
+    /// (`SpreadWindow`) rather than among the rows around it.
     /// Its search index is then made again, or filled, by the caller.
     static func numberAll(_ table: CatalogTable, _ db: Database) throws {
         guard let column = table.titleOrderColumn.map(CatalogTable.quote) else { return }
