@@ -92,7 +92,8 @@ import Testing
         }
     }
 
-    /// Where the next of `count` rows goes in a gap after row `start` that holds `added` rows.
+    /// Where each row added into the gap goes: after the one added before it, after the same
+    /// row each time, anywhere among those added, or where its "Bench N" name sorts.
     enum Pattern: String, CaseIterable {
         case eachAfterTheLast, eachAfterTheSameRow, random, benchNames
     }
@@ -125,8 +126,9 @@ import Testing
             try order.insert(at: index)
         }
         #expect(zip(order.ords, order.ords.dropFirst()).allSatisfy { $0 < $1 }, "ords out of order")
-        // Windows capped at 2,049 rows (before `SpreadWindow`) moved 4,541 rows placing the
-        // random rows and 8,910 placing the names, 2,048 at a time; these move 12 to 2,761.
+        // Windows capped at 2,049 rows (the rule before `SpreadWindow`, modelled in Python on
+        // the same inserts) moved 4,541 rows placing random rows and 8,910 placing the names,
+        // 2,048 at a time; these move 12 to 2,761.
         #expect(order.moved < inserts / 6, "\(order.moved) rows moved")
         #expect(order.widest < 1_000, "a window of \(order.widest) rows")
     }

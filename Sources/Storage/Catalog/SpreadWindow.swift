@@ -12,9 +12,9 @@
 /// settles a region for longer, the more rows it moved.
 ///
 /// Measured by simulation (30 runs of 30,000 "Bench N" inserts into one gap of a million rows,
-/// as `Benchmarks/wrk/writes.lua` writes them): 0.07–0.18 rows moved an insert and no batch of
-/// 256 inserts moving more than 12,000, where capping windows at 2,049 rows moved 0.65–0.95
-/// an insert (2.67 at 1.8 million), in batches of up to 57,000.
+/// as `Benchmarks/wrk/writes.lua` writes them, and 60 runs): 0.07–0.18 rows moved an insert
+/// and no batch of 256 inserts moving more than 12,500, where capping windows at 2,049 rows
+/// moved 0.65–0.95 an insert (2.67 in 60 runs), in batches of up to 57,000.
 struct SpreadWindow: Equatable {
     /// Rows taken before and after the row placed.
     let left: Int
