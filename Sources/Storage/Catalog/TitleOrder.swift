@@ -55,7 +55,7 @@ enum TitleOrder {
         // rows added in order at the end leave room behind them).
         let lower = try neighbours(before: true, 1).first?.ord ?? 0
         let upper = try neighbours(before: false, 1).first?.ord
-        let ord = upper.map { lower + ($0 - lower) / 2 } ?? Self.after(lower)
+        let ord = between(lower, upper)
         if ord > lower {
             try db.cachedStatement(sql: sql.setOrd).execute(arguments: [ord, pk])
             return ord
@@ -73,6 +73,12 @@ enum TitleOrder {
             }
             fetched *= 4
         }
+    }
+
+    /// Where a row goes between placed rows at `lower` (0: none) and `upper` (nil: none): the
+    /// middle, or a step past the last row. No room when it is `lower`.
+    static func between(_ lower: Int64, _ upper: Int64?) -> Int64 {
+        upper.map { lower + ($0 - lower) / 2 } ?? after(lower)
     }
 
     /// A step after `ord`, or the largest ord when that is past it (never, in practice: 2^31
