@@ -11,7 +11,7 @@ import Testing
         let before: [Int64]
         let after: [Int64]
         let fetched: Int
-        let expected: SpreadWindow.Shape?
+        let expected: SpreadWindow?
     }
 
     static let cases: [Case] = [
@@ -35,7 +35,7 @@ import Testing
 
     @Test(arguments: cases) func aWindowIsTheSmallestWithRoomEnough(_ test: Case) {
         let window = SpreadWindow(before: test.before, after: test.after, fetched: test.fetched, lastOrd: test.after.last ?? test.before[0])
-        #expect(window.map(SpreadWindow.Shape.init) == test.expected, "\(test.name)")
+        #expect(window == test.expected, "\(test.name)")
     }
 
     /// A block of 5,000 rows 2 apart among rows 2^22 apart (what windows capped at 2,049 rows
@@ -130,27 +130,6 @@ import Testing
         // 2,048 at a time; these move 12 to 2,761.
         #expect(order.moved < inserts / 6, "\(order.moved) rows moved")
         #expect(order.widest < 1_000, "a window of \(order.widest) rows")
-    }
-}
-
-extension SpreadWindow {
-    /// A window's fields, to compare with an expected one.
-    struct Shape: Equatable, CustomStringConvertible {
-        let left: Int
-        let right: Int
-        let low: Int64
-        let gap: Int64
-
-        init(left: Int, right: Int, low: Int64, gap: Int64) {
-            self.left = left
-            self.right = right
-            self.low = low
-            self.gap = gap
-        }
-
-        init(_ window: SpreadWindow) { self.init(left: window.left, right: window.right, low: window.low, gap: window.gap) }
-
-        var description: String { "left \(left), right \(right), low \(low), gap \(gap)" }
     }
 }
 

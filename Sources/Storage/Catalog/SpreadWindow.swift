@@ -23,7 +23,9 @@ struct SpreadWindow: Equatable {
     /// `low + gap`, `low + 2 gap`, … in order.
     let low: Int64
     let gap: Int64
+}
 
+extension SpreadWindow {
     /// The window over `before` and `after` (the placed rows' ords each side, nearest first, up
     /// to `fetched + 1` each: the last one a boundary only); nil when it needs more rows than
     /// were fetched. `lastOrd` is the last row's ord when `after` reaches the end of the order:
@@ -47,9 +49,6 @@ struct SpreadWindow: Equatable {
         }
         let whole = before.count <= fetched && after.count <= fetched
         guard gap(left, right) >= target(left, right) || whole else { return nil }
-        self.left = left
-        self.right = right
-        self.low = low(left)
-        self.gap = gap(left, right)
+        self.init(left: left, right: right, low: low(left), gap: gap(left, right))
     }
 }
