@@ -104,6 +104,11 @@ struct TokenTests {
         #expect(Base64URL.decode(text) == nil)
     }
 
+    @Test(arguments: ["A", "AAAAA", "AA==", "AAA=", "AA.A", "AAAA AAAA", "AAAAé", "+/AA", "AAAA\u{0}"])
+    func base64URLRefusesPaddingOtherDigitsAndLengthsLeavingSpareBits(text: String) {
+        #expect(Base64URL.decode(text) == nil)
+    }
+
     @Test func tokensHaveOneSpelling() throws {
         let shape = try shape()
         let cursor = Cursor.seal(after: [.text("keyboard"), .text("prd_01")], shape: shape, signer: signer)
