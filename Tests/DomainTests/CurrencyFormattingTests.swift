@@ -128,3 +128,24 @@ extension CurrencyFormattingTests {
         }
     }
 }
+
+extension CurrencyFormattingTests {
+    /// The bytes a list writes per row (`withCurrency`, from the stored code's bytes) are the
+    /// bytes `currency(_:)` returns: common codes on the scratch-memory path, the others, an
+    /// unknown code and malformed ones through the `String` path.
+    @Test("a price written from stored bytes is currency's text", arguments: RenderLocale.allCases)
+    func pricesFromStoredBytesAreCurrencysText(locale: RenderLocale) {
+        let context = RenderContext(locale: locale)
+        let codes = ["USD", "EUR", "GBP", "JPY", "KWD", "IQD", "CHF", "ABC", "usd", "US", "USDX", "", "💶", "U\"D"]
+        for code in codes {
+            for minor in Self.amounts {
+                let expected = context.currency(Money(minorUnits: minor, currency: code))
+                var written: [UInt8] = []
+                Array(code.utf8).withUnsafeBufferPointer { bytes in
+                    context.withCurrency(minorUnits: minor, currencyUTF8: bytes) { written = Array($0) }
+                }
+                #expect(written == Array(expected.utf8), "\(code) \(minor) in \(locale)")
+            }
+        }
+    }
+}

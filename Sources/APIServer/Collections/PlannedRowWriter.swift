@@ -97,7 +97,17 @@ struct PlannedRowWriter {
             json.beginString()
             Self.append(bytes, into: &json)
             return json.endString()
-        case .formatted(let slot, let type): text = FieldFormatter(context: context).format(try row.value(slot: slot), as: type)
+        case .formatted(let slot, let type):
+            if case .money = type, let money = row.money(slot: slot) {
+                guard case .amount(let minorUnits, let currency) = money else {
+                    text = nil
+                    break
+                }
+                json.beginString()
+                context.withCurrency(minorUnits: minorUnits, currencyUTF8: currency) { json.appendToString(utf8: $0) }
+                return json.endString()
+            }
+            text = FieldFormatter(context: context).format(try row.value(slot: slot), as: type)
         case .template(let pieces):
             json.beginString()
             for piece in pieces {

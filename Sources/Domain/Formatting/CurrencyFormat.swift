@@ -53,11 +53,29 @@ final class CurrencyFormat: Sendable {
         return Self.format(minorUnits, layout: layout, digits: fractionDigits)
     }
 
+    /// Calls `body` with the UTF-8 of ``format(minorUnits:)``; with the fast layout the bytes
+    /// are written into scratch memory, no `String` made (a row's price written into a body).
+    func withFormatted(minorUnits: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let layout else {
+            var text = Self.foundationFormat(minorUnits, style: style, digits: fractionDigits)
+            return text.withUTF8(body)
+        }
+        let (integerPart, fraction) = Self.split(minorUnits.magnitude, digits: fractionDigits)
+        layout.withFormatted(negative: minorUnits < 0, integerPart: integerPart, fraction: fraction, fractionDigits: fractionDigits, body)
+    }
+
     private static func format(_ minorUnits: Int64, layout: DecimalLayout, digits: Int) -> String {
+        let (integerPart, fraction) = split(minorUnits.magnitude, digits: digits)
+        return layout.format(negative: minorUnits < 0, integerPart: integerPart, fraction: fraction, fractionDigits: digits)
+    }
+
+    /// Major and minor units of a magnitude with `digits` minor-unit digits. Two digits (most
+    /// currencies) divide by a constant, which compiles to a multiplication.
+    private static func split(_ magnitude: UInt64, digits: Int) -> (integerPart: UInt64, fraction: UInt64) {
+        if digits == 2 { return (magnitude / 100, magnitude % 100) }
         var scale: UInt64 = 1
         for _ in 0..<digits { scale *= 10 }
-        let magnitude = minorUnits.magnitude
-        return layout.format(negative: minorUnits < 0, integerPart: magnitude / scale, fraction: magnitude % scale, fractionDigits: digits)
+        return (magnitude / scale, magnitude % scale)
     }
 
     private static func foundationFormat(_ minorUnits: Int64, style: Decimal.FormatStyle.Currency, digits: Int) -> String {

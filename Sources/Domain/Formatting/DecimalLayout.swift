@@ -62,12 +62,32 @@ final class DecimalLayout: @unchecked Sendable {
     /// The exact length is computed first so that results of up to 15 UTF-8 bytes (most prices)
     /// are built as small strings, without a heap allocation.
     func format(negative: Bool, integerPart: UInt64, fraction: UInt64, fractionDigits: Int) -> String {
+        let length = length(negative: negative, integerPart: integerPart, fractionDigits: fractionDigits)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            write(negative: negative, integerPart: integerPart, fraction: fraction, fractionDigits: fractionDigits, to: buffer)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of ``format(negative:integerPart:fraction:fractionDigits:)``
+    /// written into scratch memory: no `String` made, for a caller that copies the bytes on.
+    func withFormatted(negative: Bool, integerPart: UInt64, fraction: UInt64, fractionDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let length = length(negative: negative, integerPart: integerPart, fractionDigits: fractionDigits)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+            let count = write(negative: negative, integerPart: integerPart, fraction: fraction, fractionDigits: fractionDigits, to: buffer)
+            body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// The UTF-8 length of the formatted number.
+    private func length(negative: Bool, integerPart: UInt64, fractionDigits: Int) -> Int {
         let prefix = negative ? negativePrefix : positivePrefix
         let suffix = negative ? negativeSuffix : positiveSuffix
-        let group = groupingSeparator
-        let decimal = decimalSeparator
-        let groupingSize = groupingSize
-        let source = UnsafeBufferPointer(bytes)
+        let fractionLength = fractionDigits > 0 ? decimalSeparator.count + fractionDigits : 0
+        return prefix.count + integerLength(integerPart) + fractionLength + suffix.count
+    }
+
+    /// Digits and grouping separators of the integer part.
+    private func integerLength(_ integerPart: UInt64) -> Int {
         var digitCount = 1
         var rest = integerPart
         while rest >= 10 {
@@ -75,43 +95,53 @@ final class DecimalLayout: @unchecked Sendable {
             digitCount += 1
         }
         let separatorCount = groupingSize > 0 ? (digitCount - 1) / groupingSize : 0
-        let integerLength = digitCount + separatorCount * group.count
-        let fractionLength = fractionDigits > 0 ? decimal.count + fractionDigits : 0
-        let length = prefix.count + integerLength + fractionLength + suffix.count
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            func copy(_ piece: Piece, to position: Int) {
-                for offset in 0..<piece.count { buffer[position + offset] = source[piece.start + offset] }
-            }
-            copy(prefix, to: 0)
-            var count = prefix.count
-            // Integer digits right to left, inserting a separator after every full group.
-            var position = count + integerLength
-            var value = integerPart
-            var written = 0
-            repeat {
-                if groupingSize > 0 && written > 0 && written % groupingSize == 0 {
-                    position -= group.count
-                    copy(group, to: position)
-                }
-                position -= 1
-                buffer[position] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
-                value /= 10
-                written += 1
-            } while value > 0
-            count += integerLength
-            if fractionDigits > 0 {
-                copy(decimal, to: count)
-                count += decimal.count
-                var digits = fraction
-                for offset in stride(from: fractionDigits - 1, through: 0, by: -1) {
-                    buffer[count + offset] = UInt8(truncatingIfNeeded: digits % 10) &+ 0x30
-                    digits /= 10
-                }
-                count += fractionDigits
-            }
-            copy(suffix, to: count)
-            return count + suffix.count
+        return digitCount + separatorCount * groupingSeparator.count
+    }
+
+    /// Writes the formatted number at the start of `buffer` (at least its `length` long);
+    /// returns the bytes written.
+    private func write(negative: Bool, integerPart: UInt64, fraction: UInt64, fractionDigits: Int, to buffer: UnsafeMutableBufferPointer<UInt8>)
+        -> Int
+    {
+        let prefix = negative ? negativePrefix : positivePrefix
+        let suffix = negative ? negativeSuffix : positiveSuffix
+        let group = groupingSeparator
+        let source = UnsafeBufferPointer(bytes)
+        func copy(_ piece: Piece, to position: Int) {
+            for offset in 0..<piece.count { buffer[position + offset] = source[piece.start + offset] }
         }
+        copy(prefix, to: 0)
+        var count = prefix.count
+        let integerLength = integerLength(integerPart)
+        // Integer digits right to left, a separator before every full group (a countdown, not
+        // a remainder: a division per digit cost more than the digit).
+        var position = count + integerLength
+        var value = integerPart
+        var untilSeparator = groupingSize > 0 ? groupingSize : -1  // -1: never a separator
+        repeat {
+            if untilSeparator == 0 {
+                position -= group.count
+                copy(group, to: position)
+                untilSeparator = groupingSize
+            }
+            position -= 1
+            buffer[position] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+            value /= 10
+            untilSeparator -= 1
+        } while value > 0
+        count += integerLength
+        if fractionDigits > 0 {
+            copy(decimalSeparator, to: count)
+            count += decimalSeparator.count
+            var digits = fraction
+            for offset in stride(from: fractionDigits - 1, through: 0, by: -1) {
+                buffer[count + offset] = UInt8(truncatingIfNeeded: digits % 10) &+ 0x30
+                digits /= 10
+            }
+            count += fractionDigits
+        }
+        copy(suffix, to: count)
+        return count + suffix.count
     }
 
     /// Reads a layout from Foundation's rendering of `±integerDigits.fractionDigits`.

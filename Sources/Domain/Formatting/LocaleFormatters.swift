@@ -15,6 +15,8 @@ final class LocaleFormatters: Sendable {
     let numbers: NumberFormat
     /// Scanned linearly: comparing a few short strings beats hashing one.
     private let commonCodes: [String]
+    /// The same codes' three letters packed in an integer, for a code read as bytes.
+    private let packedCommonCodes: [UInt32]
     private let commonFormats: [CurrencyFormat]
     private let cache: CurrencyFormatCache
 
@@ -23,6 +25,9 @@ final class LocaleFormatters: Sendable {
         let foundationLocale = locale.foundationLocale
         numbers = NumberFormat(locale: foundationLocale)
         commonCodes = Self.commonCurrencies.map(\.code)
+        packedCommonCodes = Self.commonCurrencies.map { currency in
+            Array(currency.code.utf8).withUnsafeBufferPointer { Self.packed($0) } ?? 0
+        }
         commonFormats = Self.commonCurrencies.map { currency in
             CurrencyFormat(code: currency.code, digits: currency.minorUnitDigits, locale: foundationLocale)
         }
@@ -54,6 +59,23 @@ final class LocaleFormatters: Sendable {
             return numbers.format(Double(money.minorUnits) / 100, fractionDigits: 2) + " " + money.currency
         }
         return format.format(minorUnits: money.minorUnits)
+    }
+
+    /// Calls `body` with the UTF-8 of ``format(_:)`` for an amount whose currency code is
+    /// `code`'s bytes (read in place from a stored row): a common currency's price is written
+    /// into scratch memory, with no `String` made for the code or the result.
+    func withFormatted(minorUnits: Int64, currencyUTF8 code: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if let packed = Self.packed(code), let index = packedCommonCodes.firstIndex(of: packed) {
+            return commonFormats[index].withFormatted(minorUnits: minorUnits, body)
+        }
+        var text = format(Money(minorUnits: minorUnits, currency: String(decoding: code, as: UTF8.self)))
+        text.withUTF8(body)
+    }
+
+    /// Three bytes as one integer; nil for any other length.
+    private static func packed(_ code: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        guard code.count == 3 else { return nil }
+        return UInt32(code[0]) << 16 | UInt32(code[1]) << 8 | UInt32(code[2])
     }
 
     /// The format for a currency code, or nil when the code is not three uppercase ASCII letters.

@@ -22,6 +22,15 @@ public struct RenderContext: Sendable {
         formatters.format(money)
     }
 
+    /// Calls `body` with the UTF-8 of ``currency(_:)`` for `minorUnits` of the currency whose
+    /// code is `currencyUTF8`: the same bytes, without making the code or the result a `String`
+    /// for the common currencies (a list writing a price per row straight into its body).
+    /// Not generic: a generic function of another module runs unspecialized, with its type's
+    /// metadata looked up per call (that cost more than the formatting it saved).
+    public func withCurrency(minorUnits: Int64, currencyUTF8: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        formatters.withFormatted(minorUnits: minorUnits, currencyUTF8: currencyUTF8, body)
+    }
+
     /// An integer with this locale's grouping: `5,000` in en-US, `5.000` in de-DE.
     public func integer(_ value: Int64) -> String {
         formatters.numbers.format(value)

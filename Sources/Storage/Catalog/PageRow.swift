@@ -29,6 +29,18 @@ public struct PageRow {
         return row.withText(table.slotColumns[slot]) { $0 }
     }
 
+    /// A stored money slot's amount and its currency code's bytes, in place (no `String` for
+    /// the code, no `FieldValue`): `.null` as ``value(slot:)`` reads `.null`. nil when the
+    /// slot does not hold money.
+    public func money(slot: Int) -> StoredMoney? {
+        guard table.slotColumns.indices.contains(slot), table.storedTypes.indices.contains(slot), case .money = table.storedTypes[slot] else {
+            return nil
+        }
+        let column = table.slotColumns[slot]
+        guard let minorUnits = row.integer(column), let currency = row.withText(column + 1, { $0 }) else { return .null }
+        return .amount(minorUnits: minorUnits, currency: currency)
+    }
+
     /// One stored slot's value, as the item would hold it.
     public func value(slot: Int) throws(StoreError) -> FieldValue {
         guard table.slotColumns.indices.contains(slot) else { return .null }
@@ -60,6 +72,13 @@ extension PageRow {
             throw StoreError.from(error)
         }
     }
+}
+
+/// A money slot of a ``PageRow``; the currency's bytes belong to the statement, valid while
+/// the row is.
+public enum StoredMoney {
+    case null
+    case amount(minorUnits: Int64, currency: UnsafeBufferPointer<UInt8>)
 }
 
 /// What the rows of one page share: the connection it is read on and the store's tables. A
