@@ -130,14 +130,31 @@ public struct RequestTarget: Sendable, Equatable {
                 throw .badRequest("INVALID_QUERY", "The query string has more than \(maxQueryItems) parameters.")
             }
             let equalsIndex = bytes[pairStart..<pairEnd].firstIndex(of: equals) ?? pairEnd
+            let pair = UnsafeBufferPointer(rebasing: bytes[pairStart..<pairEnd])
             let name = try decodeQueryComponent(UnsafeBufferPointer(rebasing: bytes[pairStart..<equalsIndex]))
             let value = equalsIndex == pairEnd ? "" : try decodeQueryComponent(UnsafeBufferPointer(rebasing: bytes[(equalsIndex + 1)..<pairEnd]))
-            if name.utf8.contains(0) || value.utf8.contains(0) {
+            if decodesToNUL(pair) {
                 throw .badRequest("INVALID_QUERY", "Query parameters must not contain NUL characters.", parameter: name)
             }
             items.append(QueryItem(name: name, value: value))
         }
         return items
+    }
+
+    /// Whether percent-decoding `raw` (escapes already checked) yields a NUL: a raw zero byte or
+    /// `%00`. Checked on the raw bytes: searching the decoded strings (`utf8.contains`, a generic
+    /// iteration) cost ~30 instructions a byte, ~3,500 for a page's cursor.
+    static func decodesToNUL(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            if byte == 0 { return true }
+            if byte == percent && index + 2 < raw.count && raw[index + 1] == UInt8(ascii: "0") && raw[index + 2] == UInt8(ascii: "0") {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     private static func decodeQueryComponent(_ raw: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> String {

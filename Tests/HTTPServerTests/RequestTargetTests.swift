@@ -36,7 +36,7 @@ struct RequestTargetTests {
         ("/%2e", "INVALID_PATH"), ("/.", "INVALID_PATH"), ("/a/./b", "INVALID_PATH"), ("/a/../b", "INVALID_PATH"), ("/..?x=1", "INVALID_PATH"),
         ("/a/.", "INVALID_PATH"), ("/.%2e", "INVALID_PATH"), ("/%", "INVALID_PATH"), ("/%a", "INVALID_PATH"), ("/%gg", "INVALID_PATH"),
         ("/a%09b", "INVALID_PATH"), ("/a b", "INVALID_PATH"), ("/a\tb", "INVALID_PATH"), ("/x?a=%00", "INVALID_QUERY"), ("/x?a=%", "INVALID_QUERY"),
-        ("/x?a=%fe%ff", "INVALID_QUERY"),
+        ("/x?a=%fe%ff", "INVALID_QUERY"), ("/x?%00=1", "INVALID_QUERY"), ("/x?a=b%00c", "INVALID_QUERY"), ("/x?a=1&b=%00", "INVALID_QUERY"),
         ("/x?" + (0..<65).map { "p\($0)=1" }.joined(separator: "&"), "INVALID_QUERY"),
         // Found by fuzzing: absolute-form targets without a path skipped these checks.
         ("http\u{1A}//x", "INVALID_PATH"), ("http://a b", "INVALID_PATH"), ("https://a\u{7F}", "INVALID_PATH"),
@@ -50,5 +50,14 @@ struct RequestTargetTests {
         } throws: { error in
             (error as? HTTPError)?.code == code && (error as? HTTPError)?.status == 400
         }
+    }
+
+    /// Only `%00` and a raw zero byte decode to NUL; escapes next to zeros do not.
+    @Test(arguments: [
+        ("%00", true), ("a%00", true), ("\u{0}", true), ("a=b%00", true), ("%2500", false), ("00", false), ("%30%30", false),
+        ("%0", false), ("%", false), ("", false), ("a=%20", false),
+    ])
+    func findsTheBytesThatDecodeToNUL(raw: String, expected: Bool) {
+        #expect(Array(raw.utf8).withUnsafeBufferPointer(RequestTarget.decodesToNUL) == expected)
     }
 }
