@@ -45,11 +45,8 @@ struct CurrencyFormattingTests {
     func fastPathMatchesFoundation(locale: RenderLocale) {
         let context = RenderContext(locale: locale)
         let codes = ["USD", "EUR", "GBP", "JPY", "CHF", "KWD", "SEK", "INR", "CNY", "BRL", "CAD", "IQD", "KRW", "CLF"]
-        for code in codes {
-            for minor in Self.amounts {
-                let money = Money(minorUnits: minor, currency: code)
-                #expect(context.currency(money) == Self.foundation(money, locale), "\(code) \(minor) in \(locale)")
-            }
+        Self.eachAmount(of: codes) { money in
+            #expect(context.currency(money) == Self.foundation(money, locale), "\(money.currency) \(money.minorUnits) in \(locale)")
         }
     }
 
@@ -106,6 +103,13 @@ struct CurrencyFormattingTests {
         return values
     }()
 
+    /// Every amount of ``amounts`` in each currency of `codes`.
+    static func eachAmount(of codes: [String], _ body: (Money) -> Void) {
+        for code in codes {
+            for minor in amounts { body(Money(minorUnits: minor, currency: code)) }
+        }
+    }
+
     /// The reference: Foundation's currency style on the exact decimal amount.
     static func foundation(_ money: Money, _ locale: RenderLocale) -> String {
         let digits = Currency(code: money.currency)?.minorUnitDigits ?? 2
@@ -137,15 +141,12 @@ extension CurrencyFormattingTests {
     func pricesFromStoredBytesAreCurrencysText(locale: RenderLocale) {
         let context = RenderContext(locale: locale)
         let codes = ["USD", "EUR", "GBP", "JPY", "KWD", "IQD", "CHF", "ABC", "usd", "US", "USDX", "", "💶", "U\"D"]
-        for code in codes {
-            for minor in Self.amounts {
-                let expected = context.currency(Money(minorUnits: minor, currency: code))
-                var written: [UInt8] = []
-                Array(code.utf8).withUnsafeBufferPointer { bytes in
-                    context.withCurrency(minorUnits: minor, currencyUTF8: bytes) { written = Array($0) }
-                }
-                #expect(written == Array(expected.utf8), "\(code) \(minor) in \(locale)")
+        Self.eachAmount(of: codes) { money in
+            var written: [UInt8] = []
+            Array(money.currency.utf8).withUnsafeBufferPointer { bytes in
+                context.withCurrency(minorUnits: money.minorUnits, currencyUTF8: bytes) { written = Array($0) }
             }
+            #expect(written == Array(context.currency(money).utf8), "\(money.currency) \(money.minorUnits) in \(locale)")
         }
     }
 }
