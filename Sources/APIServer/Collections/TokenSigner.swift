@@ -118,10 +118,11 @@ enum Base64URL {
                 index += 4
             }
             if remainder >= 2 {
+                let second = value(index + 1)
                 let third = remainder == 3 ? value(index + 2) : 0
                 // RFC 4648 §3.5: the bits after the last whole byte must be zero.
-                invalid |= remainder == 2 ? (value(index + 1) & 0x0F) << 8 : (third & 0x03) << 8
-                let group = value(index) << 18 | value(index + 1) << 12 | third << 6
+                invalid |= remainder == 2 ? (second & 0x0F) << 8 : (third & 0x03) << 8
+                let group = value(index) << 18 | second << 12 | third << 6
                 out[written] = UInt8(truncatingIfNeeded: group >> 16)
                 written += 1
                 if remainder == 3 {

@@ -62,28 +62,34 @@ final class DecimalLayout: @unchecked Sendable {
     /// The exact length is computed first so that results of up to 15 UTF-8 bytes (most prices)
     /// are built as small strings, without a heap allocation.
     func format(negative: Bool, integerPart: UInt64, fraction: UInt64, fractionDigits: Int) -> String {
-        let length = length(negative: negative, integerPart: integerPart, fractionDigits: fractionDigits)
+        let integerLength = integerLength(integerPart)
+        let length = length(negative: negative, integerLength: integerLength, fractionDigits: fractionDigits)
         return String(unsafeUninitializedCapacity: length) { buffer in
-            write(negative: negative, integerPart: integerPart, fraction: fraction, fractionDigits: fractionDigits, to: buffer)
+            write(
+                negative: negative, integerPart: integerPart, integerLength: integerLength, fraction: fraction, fractionDigits: fractionDigits,
+                to: buffer)
         }
     }
 
     /// Calls `body` with the UTF-8 of ``format(negative:integerPart:fraction:fractionDigits:)``
     /// written into scratch memory: no `String` made, for a caller that copies the bytes on.
     func withFormatted(negative: Bool, integerPart: UInt64, fraction: UInt64, fractionDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let length = length(negative: negative, integerPart: integerPart, fractionDigits: fractionDigits)
+        let integerLength = integerLength(integerPart)
+        let length = length(negative: negative, integerLength: integerLength, fractionDigits: fractionDigits)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
-            let count = write(negative: negative, integerPart: integerPart, fraction: fraction, fractionDigits: fractionDigits, to: buffer)
+            let count = write(
+                negative: negative, integerPart: integerPart, integerLength: integerLength, fraction: fraction, fractionDigits: fractionDigits,
+                to: buffer)
             body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
-    /// The UTF-8 length of the formatted number.
-    private func length(negative: Bool, integerPart: UInt64, fractionDigits: Int) -> Int {
+    /// The UTF-8 length of the formatted number whose integer part takes `integerLength` bytes.
+    private func length(negative: Bool, integerLength: Int, fractionDigits: Int) -> Int {
         let prefix = negative ? negativePrefix : positivePrefix
         let suffix = negative ? negativeSuffix : positiveSuffix
         let fractionLength = fractionDigits > 0 ? decimalSeparator.count + fractionDigits : 0
-        return prefix.count + integerLength(integerPart) + fractionLength + suffix.count
+        return prefix.count + integerLength + fractionLength + suffix.count
     }
 
     /// Digits and grouping separators of the integer part.
@@ -99,10 +105,11 @@ final class DecimalLayout: @unchecked Sendable {
     }
 
     /// Writes the formatted number at the start of `buffer` (at least its `length` long);
-    /// returns the bytes written.
-    private func write(negative: Bool, integerPart: UInt64, fraction: UInt64, fractionDigits: Int, to buffer: UnsafeMutableBufferPointer<UInt8>)
-        -> Int
-    {
+    /// returns the bytes written. `integerLength` is `integerLength(integerPart)`, counted once
+    /// by the caller for the length too.
+    private func write(
+        negative: Bool, integerPart: UInt64, integerLength: Int, fraction: UInt64, fractionDigits: Int, to buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
         let prefix = negative ? negativePrefix : positivePrefix
         let suffix = negative ? negativeSuffix : positiveSuffix
         let group = groupingSeparator
@@ -112,7 +119,6 @@ final class DecimalLayout: @unchecked Sendable {
         }
         copy(prefix, to: 0)
         var count = prefix.count
-        let integerLength = integerLength(integerPart)
         // Integer digits right to left, a separator before every full group (a countdown, not
         // a remainder: a division per digit cost more than the digit).
         var position = count + integerLength
