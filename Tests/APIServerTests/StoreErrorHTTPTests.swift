@@ -17,15 +17,20 @@ struct StoreErrorHTTPTests {
         (.stillReferenced("people refer to it"), 409, "CONFLICT"),
         (.changesExpired(oldestRetained: 9), 410, "CHANGES_EXPIRED"),
         (.unavailable("the writer stopped"), 503, "SERVICE_UNAVAILABLE"),
-        (.database(resultCode: 5, message: "database is locked"), 503, "SERVICE_UNAVAILABLE"),
+        (.sqlite(SQLiteFailure(extendedResultCode: 5, message: "database is locked")), 503, "SERVICE_UNAVAILABLE"),
         // SQLITE_BUSY_RECOVERY (5 | 1 << 8): the extended code of a busy database.
-        (.database(resultCode: 261, message: "busy recovery"), 503, "SERVICE_UNAVAILABLE"),
-        (.database(resultCode: 13, message: "database or disk is full"), 503, "SERVICE_UNAVAILABLE"),
-        (.database(resultCode: 10, message: "disk I/O error"), 503, "SERVICE_UNAVAILABLE"),
-        (.database(resultCode: 11, message: "database disk image is malformed"), 500, "INTERNAL_ERROR"),
+        (.sqlite(SQLiteFailure(extendedResultCode: 261, message: "busy recovery")), 503, "SERVICE_UNAVAILABLE"),
+        (.sqlite(SQLiteFailure(extendedResultCode: 13, message: "database or disk is full")), 503, "SERVICE_UNAVAILABLE"),
+        (.sqlite(SQLiteFailure(extendedResultCode: 10, message: "disk I/O error")), 503, "SERVICE_UNAVAILABLE"),
+        (.sqlite(SQLiteFailure(extendedResultCode: 11, message: "database disk image is malformed")), 500, "INTERNAL_ERROR"),
         // SQLITE_CONSTRAINT_UNIQUE (19 | 8 << 8): a write the store should have prevented.
-        (.database(resultCode: 2067, message: "UNIQUE constraint failed: products.id"), 500, "INTERNAL_ERROR"),
-        (.database(resultCode: 1, message: "no such column: t.price_amount"), 500, "INTERNAL_ERROR"),
+        (.sqlite(SQLiteFailure(extendedResultCode: 2067, message: "UNIQUE constraint failed: products.id")), 500, "INTERNAL_ERROR"),
+        (.sqlite(SQLiteFailure(extendedResultCode: 1, message: "no such column: t.price_amount")), 500, "INTERNAL_ERROR"),
+        (.postgres(PostgresFailure(sqlstate: "57P01", message: "terminating connection due to administrator command")), 503, "SERVICE_UNAVAILABLE"),
+        (.postgres(PostgresFailure(sqlstate: nil, message: "server closed the connection unexpectedly", connectionLost: true)), 503, "SERVICE_UNAVAILABLE"),
+        (.postgres(PostgresFailure(sqlstate: "40001", message: "could not serialize access")), 503, "SERVICE_UNAVAILABLE"),
+        (.postgres(PostgresFailure(sqlstate: "23505", message: "duplicate key value violates unique constraint")), 500, "INTERNAL_ERROR"),
+        (.postgres(PostgresFailure(sqlstate: "42703", message: "column t.price_amount does not exist")), 500, "INTERNAL_ERROR"),
         (.invariant("keyset position has 2 values, the order has 3 keys"), 500, "INTERNAL_ERROR"),
     ]
 
@@ -34,7 +39,7 @@ struct StoreErrorHTTPTests {
         let answer = error.httpError
         #expect(answer.status == status)
         #expect(answer.code == code)
-        for leak in ["locked", "malformed", "UNIQUE", "no such column", "keyset", "writer", "people refer"] {
+        for leak in ["locked", "malformed", "UNIQUE", "no such column", "keyset", "writer", "people refer", "administrator", "serialize", "duplicate key", "price_amount"] {
             #expect(!answer.detail.contains(leak), "\(error) shows \(leak)")
         }
     }

@@ -122,13 +122,13 @@ struct PostgresConnectionTests {
             let error = try #require(throws: StoreError.self) {
                 _ = try prepared ? connection.query(statement.sql, statement.parameters) : connection.execute(statement.sql, statement.parameters)
             }
-            guard case .database(_, let message) = error else {
-                Issue.record("expected .database, got \(error)")
+            guard case .postgres(let failure) = error else {
+                Issue.record("expected .postgres, got \(error)")
                 continue
             }
             #expect(!error.isTransient)
-            #expect(PostgresFailure(error)?.sqlstate == statement.sqlstate)
-            #expect(message.contains(statement.message), "\(message)")
+            #expect(failure.sqlstate == statement.sqlstate)
+            #expect(failure.message.contains(statement.message), "\(failure.message)")
             #expect(connection.isHealthy)
             #expect(try connection.query("SELECT 41 + 1").integer(0, 0) == 42)
         }
@@ -141,7 +141,7 @@ struct PostgresConnectionTests {
         #expect(try other.query("SELECT pg_terminate_backend($1::int4, 5000)", [.integer(pid)]).boolean(0, 0) == true)
         let error = try #require(throws: StoreError.self) { try connection.query("SELECT 1") }
         #expect(error.isTransient, "\(error)")
-        guard case .unavailable = error else { throw error }
+        guard case .postgres(let failure) = error, failure.sqlstate == nil || failure.sqlstate?.hasPrefix("57P") == true else { throw error }
         #expect(!connection.isHealthy)
     }
 
@@ -160,8 +160,8 @@ struct PostgresConnectionTests {
             case .unknownDatabase: try PostgresTestServer.url(database: PostgresTestServer.uniqueName("missing"))
             }
         let error = try #require(throws: StoreError.self) { try PostgresConnection(url: url, connectTimeout: 2) }
-        guard case .unavailable(let message) = error else { throw error }
-        #expect(message.hasPrefix("PostgreSQL"), "\(message)")
+        guard case .postgres(let failure) = error else { throw error }
+        #expect(error.isTransient, "\(failure)")
     }
 
     static func read(_ result: PostgresResult, like value: PostgresValue) throws -> PostgresValue? {

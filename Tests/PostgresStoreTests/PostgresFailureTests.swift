@@ -17,13 +17,9 @@ struct PostgresFailureTests {
     func onlyFailuresOfTheMomentAreTransient(_ sqlstate: String?, _ transient: Bool) throws {
         let failure = PostgresFailure(sqlstate: sqlstate, message: "it failed")
         #expect(failure.isTransient == transient)
+        #expect(failure.storeError == .postgres(failure), "the SQLSTATE travels as itself")
         #expect(failure.storeError.isTransient == transient)
-        switch failure.storeError {
-        case .unavailable(let message): #expect(transient && message == "PostgreSQL\(sqlstate.map { " \($0)" } ?? ""): it failed")
-        case .database(let code, _): #expect(!transient && code == PostgresFailure.resultCode(sqlstate))
-        default: Issue.record("\(failure.storeError)")
-        }
-        #expect(PostgresFailure(failure.storeError) == failure, "the store can read the failure back")
+        #expect(failure.description == "PostgreSQL\(sqlstate.map { " \($0)" } ?? ""): it failed")
     }
 
     @Test func aLostConnectionIsTransientWhateverItsSQLState() {
@@ -31,35 +27,25 @@ struct PostgresFailureTests {
         #expect(PostgresFailure(sqlstate: nil, message: "server closed the connection", connectionLost: true).storeError.isTransient)
     }
 
-    @Test func resultCodesAreDistinctAndNeverATransientSQLiteCode() {
-        let symbols = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        var codes = Set<Int32>()
-        for first in symbols {
-            for second in symbols {
-                for sqlstate in ["\(first)\(second)000", "\(first)\(second)P0\(second)", "\(second)\(first)ZZZ"] {
-                    let code = PostgresFailure.resultCode(sqlstate)
-                    codes.insert(code)
-                    #expect(code > 0xFFFF, "above every SQLite extended code")
-                    #expect(!StoreError.database(resultCode: code, message: sqlstate).isTransient, "\(sqlstate)")
-                }
-            }
-        }
-        #expect(codes.count == symbols.count * symbols.count * 3)
-        #expect(PostgresFailure.resultCode("23505") == 0x4357_E150, "as documented: 0x4000_0000 | base36(23505) << 4")
-    }
-
-    @Test(arguments: [
-        StoreError.database(resultCode: 2067, message: "UNIQUE constraint failed: items.id"),
-        StoreError.database(resultCode: PostgresFailure.resultCode("23505"), message: "PostgreSQL 42601: the code says 23505"),
-        StoreError.unavailable("the store is closing"),
-        StoreError.invariant("PostgreSQL 23505: duplicate key"),
-    ])
-    func errorsThatNoPostgresFailureMadeAreNotReadAsOne(_ error: StoreError) {
-        #expect(PostgresFailure(error) == nil)
+    /// A SQLSTATE whose digits read like a transient SQLite code is still judged as a SQLSTATE,
+    /// and the reverse: each engine's codes are its own.
+    @Test(arguments: [("00005", 5), ("00010", 10), ("23505", 2067), ("42601", 13)])
+    func engineCodesAreNeverReadAsTheOtherEngines(_ sqlstate: String, _ sqliteCode: Int32) {
+        #expect(!StoreError.postgres(PostgresFailure(sqlstate: sqlstate, message: "m")).isTransient, "\(sqlstate)")
+        let sqlite = StoreError.sqlite(SQLiteFailure(extendedResultCode: sqliteCode, message: "m"))
+        #expect(sqlite.isTransient == SQLiteFailure.transientPrimaryCodes.contains(sqliteCode & 0xFF))
+        #expect(sqlite != .postgres(PostgresFailure(sqlstate: sqlstate, message: "m")))
     }
 
     @Test(arguments: ["2350", "235055", "2350a", "23 05", ""])
     func malformedSQLStatesAreDropped(_ sqlstate: String) {
         #expect(PostgresFailure(sqlstate: sqlstate, message: "m").sqlstate == nil)
+    }
+}
+
+extension StoreError {
+    /// The SQLSTATE of a PostgreSQL failure; nil for any other error.
+    var sqlstate: String? {
+        if case .postgres(let failure) = self { failure.sqlstate } else { nil }
     }
 }

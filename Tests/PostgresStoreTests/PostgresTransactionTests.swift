@@ -48,7 +48,7 @@ struct PostgresTransactionTests {
                 _ = try? connection.query("INSERT INTO items VALUES (1)")
             }
         }
-        #expect(PostgresFailure(error)?.sqlstate == "25P02", "\(error)")
+        #expect(error.sqlstate == "25P02", "\(error)")
         #expect(!error.isTransient)
         #expect(try count(connection) == 1)
     }

@@ -107,12 +107,12 @@ struct ReaderPoolTests {
         let error = #expect(throws: StoreError.self) {
             try pool.read { connection in try connection.each("SELECT * FROM missing", []) { _ in true } }
         }
-        guard case .database(let code, let message) = error else {
+        guard case .sqlite(let failure) = error else {
             Issue.record("\(String(describing: error))")
             return
         }
-        #expect(code & 0xFF == 1)  // SQLITE_ERROR
-        #expect(message.contains("no such table"))
+        #expect(failure.primaryResultCode == 1)  // SQLITE_ERROR
+        #expect(failure.message.contains("no such table"))
     }
 
     /// Statements are found again by their text, whether the string is the same one or an equal

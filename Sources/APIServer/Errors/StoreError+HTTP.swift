@@ -11,8 +11,8 @@ import Storage
 /// | `invalidReference(field:id:)` | 422 | `VALIDATION_FAILED`, one error on `/<field>` |
 /// | `stillReferenced` | 409 | `CONFLICT` |
 /// | `changesExpired` | 410 | `CHANGES_EXPIRED` (parameter `since`) |
-/// | `unavailable`, `database` with a transient result code (busy, locked, full, I/O) | 503 | `SERVICE_UNAVAILABLE` |
-/// | `database` with any other result code, `invariant` | 500 | `INTERNAL_ERROR` |
+/// | `unavailable`; `sqlite` with a transient result code (busy, locked, full, I/O); `postgres` with a transient SQLSTATE (connection lost, shutdown, serialization failure) | 503 | `SERVICE_UNAVAILABLE` |
+/// | `sqlite` and `postgres` with any other code, `incompatibleDefinition`, `invariant` | 500 | `INTERNAL_ERROR` |
 ///
 /// Details are fixed sentences: a store's messages may name tables, SQL or file paths, which
 /// are for logs only (the server logs the error itself for a 5xx). Handlers throw store errors
@@ -40,7 +40,7 @@ extension StoreError: HTTPResponseError {
             return HTTPError(
                 status: 410, code: "CHANGES_EXPIRED",
                 detail: "The token is older than the retained change history; reload the list.", parameter: "since")
-        case .unavailable, .database, .incompatibleDefinition, .invariant:
+        case .unavailable, .sqlite, .postgres, .incompatibleDefinition, .invariant:
             return isTransient ? .serviceUnavailable("The database cannot answer right now.") : .internalError()
         }
     }

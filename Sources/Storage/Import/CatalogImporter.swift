@@ -64,7 +64,8 @@ public struct CatalogImporter {
         case .invalidReference(let field, let id): "\(field.dropFirst("/".count)) \"\(id)\" does not exist"
         case .missing(_, let id): "\(id) does not exist"
         case .stillReferenced(let reason), .unavailable(let reason), .incompatibleDefinition(let reason), .invariant(let reason): reason
-        case .database(let code, let message): "SQLite \(code): \(message)"
+        case .sqlite(let failure): failure.description
+        case .postgres(let failure): failure.description
         case .changesExpired: "the change log expired"
         }
     }

@@ -26,7 +26,7 @@ final class ReaderConnection {
     init(path: String, options: CatalogStore.Options) throws(StoreError) {
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
-        guard let opened else { throw StoreError.database(resultCode: code, message: "cannot open \(path) to read") }
+        guard let opened else { throw StoreError.sqlite(SQLiteFailure(extendedResultCode: code, message: "cannot open \(path) to read")) }
         handle = opened
         guard code == SQLITE_OK else {
             let error = Self.error(handle, code)
@@ -137,10 +137,10 @@ final class ReaderConnection {
     }
 
     private func check(_ code: Int32, _ what: String) throws(StoreError) {
-        guard code == SQLITE_OK else { throw StoreError.database(resultCode: code, message: "cannot read \(what)") }
+        guard code == SQLITE_OK else { throw StoreError.sqlite(SQLiteFailure(extendedResultCode: code, message: "cannot read \(what)")) }
     }
 
     private static func error(_ handle: OpaquePointer, _ code: Int32) -> StoreError {
-        .database(resultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+        .sqlite(SQLiteFailure(extendedResultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle))))
     }
 }

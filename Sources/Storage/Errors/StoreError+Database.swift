@@ -11,7 +11,7 @@ extension StoreError {
         case let error as StoreError:
             return error
         case let error as DatabaseError:
-            return .database(resultCode: error.extendedResultCode.rawValue, message: error.message ?? "no message")
+            return .sqlite(SQLiteFailure(extendedResultCode: error.extendedResultCode.rawValue, message: error.message ?? "no message"))
         default:
             return .invariant(String(describing: error))
         }

@@ -17,25 +17,24 @@ public enum StoreError: Error, Sendable, Equatable {
     case incompatibleDefinition(String)
     /// The store cannot answer now (it is closing, its writer stopped): 503. `message` is for logs only.
     case unavailable(String)
-    /// SQLite failed with this extended result code (`SQLITE_BUSY` 5, `SQLITE_CORRUPT` 11, …):
-    /// a busy, locked, full or unreadable database is 503 (it may pass), anything else 500.
-    /// `message` is for logs only.
-    case database(resultCode: Int32, message: String)
+    /// SQLite failed, with its extended result code (`SQLiteFailure`): a busy, locked, full or
+    /// unreadable database is 503 (it may pass), anything else 500.
+    case sqlite(SQLiteFailure)
+    /// PostgreSQL (or libpq) failed, with the server's SQLSTATE (`PostgresFailure`): a failure of
+    /// the moment (a lost connection, a shutdown, a serialization failure) is 503, anything else 500.
+    case postgres(PostgresFailure)
     /// What cannot happen did: a stored value that does not fit its column, a query the API
     /// should have refused (500, a bug to fix). `message` is for logs only.
     case invariant(String)
 }
 
 extension StoreError {
-    /// Primary SQLite result codes that describe the moment, not the data or the code:
-    /// BUSY, LOCKED, NOMEM, READONLY, INTERRUPT, IOERR, FULL, CANTOPEN, PROTOCOL.
-    static let transientResultCodes: Set<Int32> = [5, 6, 7, 8, 9, 10, 13, 14, 15]
-
-    /// Whether trying again later may succeed (a 503 rather than a 500).
+    /// Whether trying again later may succeed (a 503 rather than a 500): each engine says of its own codes.
     public var isTransient: Bool {
         switch self {
         case .unavailable: true
-        case .database(let code, _): Self.transientResultCodes.contains(code & 0xFF)
+        case .sqlite(let failure): failure.isTransient
+        case .postgres(let failure): failure.isTransient
         default: false
         }
     }
