@@ -32,12 +32,10 @@ public protocol ItemStore: AnyObject, Sendable {
     /// `list` when given; `.changesExpired` when `sequence` is older than the log.
     func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError) -> CatalogChangeBatch
 
-    func insert(_ item: Item, into collection: String, by author: String?, idempotency: IdempotencyMark?) async throws(StoreError)
-        -> Versioned<Item>
-    func update(_ item: Item, in collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?) async throws(StoreError)
-        -> Versioned<Item>
-    func delete(_ id: EntityID, from collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?)
-        async throws(StoreError)
+    /// Queues `write` for the store's group-committing writer; returns once the commit that
+    /// holds it is durable (the item written; nil for a delete). `insert`, `update` and `delete`
+    /// below are the API of it.
+    func submit(_ write: StoreWrite) async throws(StoreError) -> Versioned<Item>?
 
     /// Throws when the database cannot answer now.
     func checkHealth() throws(StoreError)
@@ -50,6 +48,34 @@ public protocol ItemStore: AnyObject, Sendable {
 }
 
 extension ItemStore {
+    /// Inserts a new item (its id already assigned); returns it with its version. `author`:
+    /// the API key's id its change-log entry names; `idempotency`: the key the write runs under,
+    /// marked applied in the same transaction (`IdempotencyStore`).
+    public func insert(
+        _ item: Item, into collection: String, by author: String?, idempotency: IdempotencyMark?
+    ) async throws(StoreError) -> Versioned<Item> {
+        let write = StoreWrite(write: .insert(item, collection: collection), author: author, idempotency: idempotency)
+        guard let written = try await submit(write) else { throw StoreError.invariant("insert returned no item") }
+        return written
+    }
+
+    /// Replaces an existing item; with `ifVersion`, only when its version is still that one.
+    public func update(
+        _ item: Item, in collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
+    ) async throws(StoreError) -> Versioned<Item> {
+        let write = StoreWrite(write: .update(item, collection: collection, ifVersion: ifVersion), author: author, idempotency: idempotency)
+        guard let written = try await submit(write) else { throw StoreError.invariant("update returned no item") }
+        return written
+    }
+
+    /// Deletes an item (and the items whose reference to it cascades); with `ifVersion`, only
+    /// when its version is still that one.
+    public func delete(
+        _ id: EntityID, from collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
+    ) async throws(StoreError) {
+        _ = try await submit(StoreWrite(write: .delete(id, collection: collection, ifVersion: ifVersion), author: author, idempotency: idempotency))
+    }
+
     /// An insert by no key (a command, a test), under no idempotency key.
     public func insert(_ item: Item, into collection: String) async throws(StoreError) -> Versioned<Item> {
         try await insert(item, into: collection, by: nil, idempotency: nil)

@@ -29,7 +29,7 @@ import Testing
         // Its own write next: numbered after the other's, and known without reading the file.
         let own = try await served.insert(.product(Fixtures.product("Floor Lamp")))
         #expect(own.version == written.version + 1)
-        #expect(served.store.state.withLock { $0.commits } == served.store.commits.value)
+        #expect(served.store.state.withLock { $0.stamp } == UInt64(served.store.commits.value))
         #expect(try served.version(of: .products) == own.version)
     }
 }

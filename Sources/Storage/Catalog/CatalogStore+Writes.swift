@@ -12,44 +12,8 @@ import GRDB
 /// FTS5's savepoint hooks). A write that fails after it wrote rolls the batch back, and the
 /// batch runs again with each write in its own savepoint.
 extension CatalogStore {
-    /// Inserts a new item (its id already assigned); returns it with its version. `author`:
-    /// the API key's id its change-log entry names; `idempotency`: the key the write runs under,
-    /// marked applied in the same transaction (`IdempotencyStore`).
-    public func insert(
-        _ item: Item, into collection: String, by author: String?, idempotency: IdempotencyMark?
-    ) async throws(StoreError) -> Versioned<Item> {
-        guard let written = try await submit(.insert(item, collection: collection), by: author, idempotency: idempotency) else {
-            throw StoreError.invariant("insert returned no item")
-        }
-        return written
-    }
-
-    /// Replaces an existing item; with `ifVersion`, only when its version is still that one.
-    public func update(
-        _ item: Item, in collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
-    ) async throws(StoreError) -> Versioned<Item> {
-        guard let written = try await submit(.update(item, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency) else {
-            throw StoreError.invariant("update returned no item")
-        }
-        return written
-    }
-
-    /// Deletes an item (and the items whose reference to it cascades); with `ifVersion`, only
-    /// when its version is still that one.
-    public func delete(
-        _ id: EntityID, from collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
-    ) async throws(StoreError) {
-        _ = try await submit(.delete(id, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency)
-    }
-
-    private func submit(_ write: CatalogWrite, by author: String?, idempotency: IdempotencyMark?) async throws(StoreError) -> Versioned<Item>? {
-        let operation = SubmittedWrite(write: write, author: author, idempotency: idempotency)
-        let result = await withCheckedContinuation { continuation in
-            if queue.enqueue(.init(operation: operation, continuation: continuation)) {
-                pool.asyncWriteWithoutTransaction { [self] db in drain(db) }
-            }
-        }
-        return try result.get()
+    public func submit(_ write: StoreWrite) async throws(StoreError) -> Versioned<Item>? {
+        try await queue.submit(write) { pool.asyncWriteWithoutTransaction { [self] db in drain(db) } }
     }
 
     /// Has the writer index the search backlog (`SearchBacklog`) in the next commit, and returns
@@ -58,7 +22,7 @@ extension CatalogStore {
     func applySearchBacklog() throws(StoreError) {
         let done = DispatchSemaphore(value: 0)
         let failure = Locked<StoreError?>(nil)
-        let request = WriteQueue<SubmittedWrite, Versioned<Item>?>.Request(operation: SubmittedWrite(write: .applySearchBacklog)) { result in
+        let request = WriteQueue<StoreWrite, Versioned<Item>?>.Request(operation: StoreWrite(write: .applySearchBacklog)) { result in
             if case .failure(let error) = result { failure.withLock { $0 = error } }
             done.signal()
         }
@@ -102,7 +66,7 @@ extension CatalogStore {
         }
     }
 
-    private func commit(_ writes: [SubmittedWrite], in db: Database) -> [Result<Versioned<Item>?, StoreError>] {
+    private func commit(_ writes: [StoreWrite], in db: Database) -> [Result<Versioned<Item>?, StoreError>] {
         let now = CatalogStore.now()
         do {
             do {
@@ -122,7 +86,7 @@ extension CatalogStore {
     private struct PartialWrite: Error {}
 
     private func commit(
-        _ writes: [SubmittedWrite], in db: Database, now: Int64, savepoints: Bool
+        _ writes: [StoreWrite], in db: Database, now: Int64, savepoints: Bool
     ) throws -> [Result<Versioned<Item>?, StoreError>] {
         var results: [Result<Versioned<Item>?, StoreError>] = []
         results.reserveCapacity(writes.count)

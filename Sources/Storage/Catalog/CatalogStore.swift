@@ -13,8 +13,8 @@ public final class CatalogStore: Sendable {
     let options: CatalogStore.Options
     let tables: [String: CatalogTable]
     let renderers: [String: ItemRenderer]
-    let state: Locked<CatalogState>
-    let queue = WriteQueue<SubmittedWrite, Versioned<Item>?>()
+    let state: Locked<StoreState>
+    let queue = WriteQueue<StoreWrite, Versioned<Item>?>()
     let counters = Locked(WriteCounters())
     /// The search grams the writer knows the file holds (`KnownGrams`); the writer's alone.
     let knownGrams = Locked(KnownGrams())
@@ -24,7 +24,7 @@ public final class CatalogStore: Sendable {
     public let idempotency: IdempotencyStore
     /// The connections pages (but searches) and items are read on.
     let readers: ReaderPool
-    /// Commits to the file by anyone: when it moves past `state.commits`, `state` is read again.
+    /// Commits to the file by anyone: when it moves past `state.stamp`, `state` is read again.
     let commits: CommitCounter
     /// The API keys of this file, read through the store's own connections and cached while
     /// the commit counter moves only by this store's catalog writes.
@@ -76,8 +76,8 @@ public final class CatalogStore: Sendable {
             keys = KeyStore(pool: pool, commits: commits, cacheAge: options.keyCacheAge)
             // The counter first: the versions read after it are at least as new as it says.
             let seen = commits.value
-            var loaded = try pool.read { db in try CatalogState.load(db, catalog: catalog) }
-            loaded.commits = seen
+            var loaded = try pool.read { db in try StoreState.load(db, catalog: catalog, latestSQL: ChangeLog.latestSQL) }
+            loaded.stamp = UInt64(seen)
             loaded.recent = RecentChanges(at: loaded.latest, capacity: options.recentChanges)
             state = Locked(loaded)
             idempotency = IdempotencyStore(database: pool)
@@ -149,28 +149,15 @@ public final class CatalogStore: Sendable {
     }
 
     /// `read` of the state, read again from the file first when anyone committed since it was.
-    private func current<T>(_ read: (CatalogState) -> T) throws(StoreError) -> T {
-        let seen = commits.value
-        if let answer = state.withLock({ $0.commits == seen ? read($0) : nil }) { return answer }
-        let since = state.withLock { $0.recent.through }
-        do {
-            let (loaded, changes) = try readers.read { connection in
+    private func current<T>(_ read: (StoreState) -> T) throws(StoreError) -> T {
+        try state.current(stamp: UInt64(commits.value), reload: { since in
+            try readers.read { connection in
                 try connection.inTransaction {
-                    let loaded = try CatalogState.load(connection, catalog: catalog)
-                    return (
-                        loaded, try ChangeLogTail.read(connection, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges)
-                    )
+                    let loaded = try StoreState.load(connection, catalog: catalog, latestSQL: ChangeLog.latestSQL)
+                    return (loaded, try ChangeLogTail.read(connection, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges))
                 }
             }
-            return state.withLock { state in
-                state.apply(versions: loaded.versions, latest: loaded.latest)
-                state.recent.follow(changes, after: since, through: loaded.latest)
-                state.commits = seen
-                return read(state)
-            }
-        } catch {
-            throw StoreError.from(error)
-        }
+        }, read)
     }
 
     /// Whether none of `items` changed after `sequence` (as far as the change log says: false
@@ -235,44 +222,7 @@ public final class CatalogStore: Sendable {
     }
 }
 
-/// Each collection's version and the latest sequence, answered from memory.
-///
-/// Versions only grow (a restore continues past the newest version the file ever had), so
-/// merging by `max` is right whichever of two reads lands last.
-struct CatalogState: Sendable {
-    var versions: [String: Int64] = [:]
-    var latest: Int64 = 0
-    /// The commit counter's value that these versions include every commit up to.
-    var commits: UInt32 = 0
-    /// The log's newest pruned sequence, as read (not kept current).
-    var prunedThrough: Int64 = 0
-    /// The items changed since the window's start (`RecentChanges`), through `recent.through`.
-    var recent = RecentChanges(at: 0)
-
-    static func load(_ source: any RowSource, catalog: Catalog) throws -> CatalogState {
-        var state = CatalogState()
-        for collection in catalog.collections { state.versions[collection.name] = 0 }
-        try source.each("SELECT name, value FROM store_counters WHERE name LIKE 'version.%' OR name = 'pruned_through'", []) { row in
-            guard let name = row.text(0), let value = row.integer(1) else { return true }
-            if name == "pruned_through" {
-                state.prunedThrough = value
-            } else {
-                state.versions[String(name.dropFirst("version.".count))] = value
-            }
-            return true
-        }
-        try source.each("SELECT seq FROM sqlite_sequence WHERE name = 'changes'", []) { row in
-            state.latest = row.integer(0) ?? 0
-            return false
-        }
-        return state
-    }
-
-    mutating func apply(versions: [String: Int64], latest: Int64) {
-        for (name, version) in versions { self.versions[name] = max(self.versions[name] ?? 0, version) }
-        self.latest = max(self.latest, latest)
-    }
-
+extension StoreState {
     /// Applies a commit of this process's that the counter read `before` it (in the same write
     /// lock) was the only one since: the state stays current without a read.
     ///
@@ -286,8 +236,8 @@ struct CatalogState: Sendable {
         versions: [String: Int64], latest: Int64, committedAfter before: UInt32, changes: [ChangedItem]?, since start: Int64
     ) {
         apply(versions: versions, latest: latest)
-        if !versions.isEmpty && commits == before {
-            commits = before &+ 1
+        if !versions.isEmpty && stamp == UInt64(before) {
+            stamp = UInt64(before &+ 1)
             recent.follow(changes, after: start, through: latest)
         }
     }

@@ -23,9 +23,9 @@ enum CatalogWrite: Sendable {
     }
 }
 
-/// A write and who asked for it: the API key's id, recorded with each of its change-log
-/// entries (nil: a command, the demo seed).
-struct SubmittedWrite: Sendable {
+/// A write and who asked for it, as a store's writer takes it (`ItemStore.submit`): the API key's
+/// id, recorded with each of its change-log entries (nil: a command, the demo seed).
+public struct StoreWrite: Sendable {
     var write: CatalogWrite
     var author: String?
     /// The `Idempotency-Key` it runs under: marked applied in the write's own savepoint.
@@ -261,7 +261,7 @@ final class BulkSequence {
     func giveBack() { last -= 1 }
 }
 
-extension SubmittedWrite {
+extension StoreWrite {
     /// Applies the write with `writer` and marks its idempotency key applied.
     func apply(with writer: CatalogWriter, db: any SQLConnection) throws -> Versioned<Item>? {
         let written = try writer.apply(write)

@@ -11,14 +11,14 @@ extension PostgresStore: BulkLoadingStore {
     /// nothing) let a load go on.
     public func bulkLoad<T>(_ body: (CatalogBulkLoader) throws -> T) throws -> T {
         let (result, committed) = try pool.writing { db in
-            let start = try db.integer("SELECT value FROM store_counters WHERE name = 'latest'", []) ?? 0
+            let start = try db.integer(Self.latestSQL, []) ?? 0
             let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
             let loader = CatalogBulkLoader(writer: writer, tables: tables)
             let result = try body(loader)
             if let failure = loader.failure { throw failure }
             return (result, try finish(db, since: start, force: true))
         }
-        state.withLock { $0.apply(PostgresState(versions: committed.versions, latest: committed.latest)) }
+        state.withLock { $0.apply(versions: committed.versions, latest: committed.latest) }
         return result
     }
 }

@@ -6,38 +6,8 @@ import GRDB
 /// write, applies each in its own savepoint inside one transaction (behind the advisory lock all
 /// instances' writers take), commits once, notifies the other instances, then answers.
 extension PostgresStore {
-    public func insert(
-        _ item: Item, into collection: String, by author: String?, idempotency: IdempotencyMark?
-    ) async throws(StoreError) -> Versioned<Item> {
-        guard let written = try await submit(.insert(item, collection: collection), by: author, idempotency: idempotency) else {
-            throw StoreError.invariant("insert returned no item")
-        }
-        return written
-    }
-
-    public func update(
-        _ item: Item, in collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
-    ) async throws(StoreError) -> Versioned<Item> {
-        guard let written = try await submit(.update(item, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency) else {
-            throw StoreError.invariant("update returned no item")
-        }
-        return written
-    }
-
-    public func delete(
-        _ id: EntityID, from collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
-    ) async throws(StoreError) {
-        _ = try await submit(.delete(id, collection: collection, ifVersion: ifVersion), by: author, idempotency: idempotency)
-    }
-
-    private func submit(_ write: CatalogWrite, by author: String?, idempotency: IdempotencyMark?) async throws(StoreError) -> Versioned<Item>? {
-        let operation = SubmittedWrite(write: write, author: author, idempotency: idempotency)
-        let result = await withCheckedContinuation { continuation in
-            if queue.enqueue(.init(operation: operation, continuation: continuation)) {
-                writer.async { [self] in drain() }
-            }
-        }
-        return try result.get()
+    public func submit(_ write: StoreWrite) async throws(StoreError) -> Versioned<Item>? {
+        try await queue.submit(write) { writer.async { [self] in drain() } }
     }
 
     private func drain() {
@@ -49,13 +19,13 @@ extension PostgresStore {
         }
     }
 
-    private func commit(_ writes: [SubmittedWrite]) -> [Result<Versioned<Item>?, StoreError>] {
+    private func commit(_ writes: [StoreWrite]) -> [Result<Versioned<Item>?, StoreError>] {
         var results: [Result<Versioned<Item>?, StoreError>] = []
         do {
             let committed = try pool.writing { db in
                 results.removeAll()
                 var writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
-                let start = try db.integer("SELECT value FROM store_counters WHERE name = 'latest'", []) ?? 0
+                let start = try db.integer(Self.latestSQL, []) ?? 0
                 for write in writes {
                     writer.author = write.author
                     try db.run("SAVEPOINT write", [])
@@ -75,7 +45,7 @@ extension PostgresStore {
             // The writers' lock was held from `start` on: the log's entries after it are this
             // transaction's, all named, so the window of recent changes follows on without a read.
             state.withLock { state in
-                state.apply(PostgresState(versions: committed.finished.versions, latest: committed.finished.latest))
+                state.apply(versions: committed.finished.versions, latest: committed.finished.latest)
                 state.recent.follow(committed.finished.changes, after: committed.start, through: committed.finished.latest)
             }
             return results
@@ -125,14 +95,14 @@ extension PostgresStore {
         do {
             let committed = try pool.writing { db in
                 let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
-                let start = try db.integer("SELECT value FROM store_counters WHERE name = 'latest'", []) ?? 0
+                let start = try db.integer(Self.latestSQL, []) ?? 0
                 for (collection, item) in items {
                     guard let table = tables[collection.name] else { continue }
                     _ = try writer.insert(item, into: table)
                 }
                 return try finish(db, since: start, force: true)
             }
-            state.withLock { $0.apply(PostgresState(versions: committed.versions, latest: committed.latest)) }
+            state.withLock { $0.apply(versions: committed.versions, latest: committed.latest) }
         } catch {
             throw StoreError.from(error)
         }

@@ -18,8 +18,8 @@ public final class PostgresStore: ItemStore {
     let renderers: [String: ItemRenderer]
     let pool: PostgresPool
     let listener: PostgresListener
-    let state = Locked(PostgresState())
-    let queue = WriteQueue<SubmittedWrite, Versioned<Item>?>()
+    let state = Locked(StoreState())
+    let queue = WriteQueue<StoreWrite, Versioned<Item>?>()
     let writer = DispatchQueue(label: "rowserver.postgres.writer")
     public let idempotency: IdempotencyStore
     public let keys: KeyStore
@@ -116,28 +116,20 @@ public final class PostgresStore: ItemStore {
 
     /// `read` of the versions, read again first when a commit was notified since (or the
     /// listener is not connected: then every call reads them).
-    private func current<T>(_ read: (PostgresState) -> T) throws(StoreError) -> T {
-        let seen = listener.generation
-        if seen != nil, let answer = state.withLock({ $0.generation == seen ? read($0) : nil }) { return answer }
-        let since = state.withLock { $0.recent.through }
-        do {
+    private func current<T>(_ read: (StoreState) -> T) throws(StoreError) -> T {
+        try state.current(stamp: listener.generation, reload: { since in
             // One snapshot: the log's entries through the versions' `latest`, none later.
-            let (loaded, changes) = try pool.reading { connection -> (PostgresState, [ChangedItem]?) in
-                let loaded = try PostgresState.load(connection)
+            try pool.reading { connection -> (StoreState, [ChangedItem]?) in
+                let loaded = try StoreState.load(connection, catalog: catalog, latestSQL: Self.latestSQL)
                 // The first read starts the window at the versions it reads.
                 guard since > 0 else { return (loaded, nil) }
                 return (loaded, try ChangeLogTail.read(connection, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges))
             }
-            return state.withLock { state in
-                state.apply(loaded)
-                state.recent.follow(changes, after: since, through: loaded.latest)
-                state.generation = seen
-                return read(state)
-            }
-        } catch {
-            throw StoreError.from(error)
-        }
+        }, read)
     }
+
+    /// PostgreSQL's newest sequence: a counter each commit sets (sequences are not transactional).
+    static let latestSQL = "SELECT value FROM store_counters WHERE name = 'latest'"
 
     public func unchanged(_ items: [ItemAddress], since sequence: Int64) throws(StoreError) -> Bool {
         try current { $0.recent.unchanged(items, since: sequence, latest: $0.latest) }
@@ -192,39 +184,4 @@ public final class PostgresStore: ItemStore {
 
     public var idempotencyRecords: any IdempotencyRecords { idempotency }
     public var keyRecords: any KeyRecords { keys }
-}
-
-/// Each collection's version and the latest sequence, as of the listener's `generation`.
-struct PostgresState: Sendable {
-    var versions: [String: Int64] = [:]
-    var latest: Int64 = 0
-    /// The listener's generation these were read at; nil: never current.
-    var generation: UInt64?
-    /// The log's newest pruned sequence, as read (not kept current).
-    var prunedThrough: Int64 = 0
-    /// The items changed after the window's start, through `recent.through` (`RecentChanges`);
-    /// the first read of the versions starts it.
-    var recent = RecentChanges(at: 0)
-
-    static func load(_ source: any RowSource) throws -> PostgresState {
-        var state = PostgresState()
-        try source.each("SELECT name, value FROM store_counters", []) { row in
-            guard let name = row.text(0), let value = row.integer(1) else { return true }
-            if name == "latest" {
-                state.latest = value
-            } else if name == "pruned_through" {
-                state.prunedThrough = value
-            } else if name.hasPrefix("version.") {
-                state.versions[String(name.dropFirst("version.".count))] = value
-            }
-            return true
-        }
-        return state
-    }
-
-    /// Versions only grow: whichever read lands last, the newer value stays.
-    mutating func apply(_ other: PostgresState) {
-        for (name, version) in other.versions { versions[name] = max(versions[name] ?? 0, version) }
-        latest = max(latest, other.latest)
-    }
 }

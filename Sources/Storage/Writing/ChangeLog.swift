@@ -9,8 +9,11 @@ import GRDB
 enum ChangeLog {
     /// The newest sequence ever handed out (pruning does not lower it).
     static func latestSequence(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'changes'")) ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: latestSQL)) ?? 0
     }
+
+    /// SQLite's newest sequence: its AUTOINCREMENT counter of `changes`.
+    static let latestSQL = "SELECT seq FROM sqlite_sequence WHERE name = 'changes'"
 
     /// The newest pruned sequence; 0 when nothing was ever pruned.
     static func prunedThrough(_ db: Database) throws -> Int64 {

@@ -58,3 +58,14 @@ final class WriteQueue<Operation: Sendable, Output: Sendable>: Sendable {
         }
     }
 }
+
+extension WriteQueue {
+    /// Queues `operation` and waits for its answer; `startDrain` runs when no drain was
+    /// scheduled (on the caller's thread: it only schedules one on the store's writer).
+    func submit(_ operation: Operation, startDrain: () -> Void) async throws(StoreError) -> Output {
+        let result = await withCheckedContinuation { continuation in
+            if enqueue(.init(operation: operation, continuation: continuation)) { startDrain() }
+        }
+        return try result.get()
+    }
+}
