@@ -39,6 +39,17 @@ struct CatalogPageRenderer {
         }
     }
 
+    /// The stored slots the streamed rows read (the row or table plan's, and the section
+    /// field's); nil when a row needs its whole item.
+    private func reads(table: TableRowPlan?) -> [Int]? {
+        guard var slots = table.map(\.slots) ?? renderer.rowPlan.slots else { return nil }
+        if shape.parameters.sections, let slot = renderer.sectionSlot, !slots.contains(slot) {
+            slots.append(slot)
+            slots.sort()
+        }
+        return slots
+    }
+
     /// Reads and writes the page at once, each row straight from the store's row
     /// (`PlannedRowWriter`, `PlannedSectionWriter`); `seal` makes the cursor and its link from
     /// where the page ended.
@@ -71,6 +82,8 @@ struct CatalogPageRenderer {
                     link: sectionLink)
                 : nil
         }
+        var query = query
+        query.reads = reads(table: table)
         let end = try store.visitPage(
             query,
             restart: {

@@ -40,6 +40,29 @@ public struct RowPlan: Sendable, Equatable {
     /// Whether any part needs the whole item.
     public let needsItem: Bool
 
+    /// The stored slots the parts read, ascending; nil when a part needs the whole item (every
+    /// slot): what a page of these rows selects (`CatalogQuery.reads`).
+    public let slots: [Int]?
+
+    /// The stored slots `parts` read, ascending (a part that needs the whole item reads none of its own).
+    static func slots(of parts: [Part]) -> [Int] {
+        var slots = Set<Int>()
+        for part in parts {
+            switch part {
+            case .text(let slot), .formatted(let slot, _): slots.insert(slot)
+            case .template(let pieces):
+                for piece in pieces {
+                    switch piece {
+                    case .text(let slot), .formatted(let slot, _): slots.insert(slot)
+                    case .literal: break
+                    }
+                }
+            case .absent, .constant, .item, .itemImage: break
+            }
+        }
+        return slots.sorted()
+    }
+
     static func needItem(_ parts: [Part]) -> Bool {
         parts.contains { part in
             switch part {
@@ -65,6 +88,7 @@ public struct RowPlan: Sendable, Equatable {
             }
         }
         needsItem = Self.needItem([title, subtitle, trailing, image])
+        slots = needsItem ? nil : Self.slots(of: [title, subtitle, trailing, image])
     }
 
     static func part(_ spec: ValueSpec, _ collection: CollectionDefinition) -> Part {

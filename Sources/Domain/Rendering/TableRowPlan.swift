@@ -18,6 +18,10 @@ public struct TableRowPlan: Sendable, Equatable {
     /// a row per item).
     public let needsItem: Bool
 
+    /// The stored slots the cells and the compact line read, ascending; nil when one needs the
+    /// whole item (every slot).
+    public let slots: [Int]?
+
     init?(_ collection: CollectionDefinition) {
         guard let table = collection.table else { return nil }
         var cells: [Cell] = []
@@ -40,5 +44,10 @@ public struct TableRowPlan: Sendable, Equatable {
             return .absent
         }
         needsItem = RowPlan.needItem(parts + [compactTitle, compactSubtitle])
+        let percents = cells.compactMap { cell -> Int? in
+            if case .percent(_, let slot, _) = cell { return slot }
+            return nil
+        }
+        slots = needsItem ? nil : Array(Set(RowPlan.slots(of: parts + [compactTitle, compactSubtitle]) + percents)).sorted()
     }
 }

@@ -11,6 +11,8 @@ struct CatalogPageQuery {
     let table: CatalogTable
     let keys: [OrderKey]
     let limit: Int
+    /// The stored slots the rows read (`CatalogQuery.reads`); nil: every one.
+    let reads: [Int]?
     private(set) var conditions: [String] = []
     private(set) var arguments: [DatabaseValue] = []
     /// The keyset position (nil: from the start); a restriction to a range may drop it.
@@ -29,6 +31,7 @@ struct CatalogPageQuery {
         self.table = table
         let collection = table.collection
         limit = min(max(query.limit, 1), 1_000)
+        reads = query.reads
         var keys: [OrderKey] = []
         if query.sections {
             guard !table.sectionColumns.isEmpty else { throw StoreError.invariant("\(collection.name) has no sections") }
@@ -143,7 +146,7 @@ struct CatalogPageQuery {
     }
 
     var selectList: String {
-        ([table.selectList] + keys.dropLast().map { "t.\(CatalogTable.quote($0.column.column))" }).joined(separator: ", ")
+        ([table.selectList(reading: reads)] + keys.dropLast().map { "t.\(CatalogTable.quote($0.column.column))" }).joined(separator: ", ")
     }
 
     var orderBy: String { keys.map(\.sql).joined(separator: ", ") }
@@ -154,13 +157,38 @@ struct CatalogPageQuery {
     /// The texts are the table's kept ones for this shape (`SeekTexts`): only the arguments
     /// are made per page.
     func seekStatements(selecting columns: String? = nil) -> [(sql: String, arguments: [DatabaseValue])] {
-        let shape = SeekTexts.Shape(
-            columns: columns, conditions: conditions, keys: keys.map(\.column), descending: keys.map(\.descending), readsByKey: readsByKey,
-            positioned: after != nil)
-        let texts = table.seekTexts.texts(shape) { makeSeekStatements(selecting: columns).map(\.sql) }
+        let texts = table.seekTexts.texts(shape(selecting: columns, combined: false)) { makeSeekStatements(selecting: columns).map(\.sql) }
         guard let after else { return [(texts[0], arguments)] }
         // keysetStatements' order: the longest prefix first, each with the position through its key.
         return zip(texts, keys.indices.reversed()).map { text, index in (text, arguments + after[...index]) }
+    }
+
+    /// The page as one statement, taking a LIMIT last: `seekStatements` when it is one, else
+    /// their union in the page's order. What a database a round trip away reads a page with
+    /// (PostgreSQL, which merges the branches' index scans in order); SQLite, in the process,
+    /// steps the statements in turn and stops at a full page.
+    func seekStatement() -> (sql: String, arguments: [DatabaseValue]) {
+        let statements = seekStatements()
+        guard statements.count > 1 else { return statements[0] }
+        let text = table.seekTexts.texts(shape(selecting: nil, combined: true)) { [union(statements.map(\.sql))] }
+        // Each branch reads at most a page and one more; the union's own LIMIT is the caller's.
+        let branchLimit = (limit + 1).databaseValue
+        return (text[0], statements.flatMap { $0.arguments + [branchLimit] })
+    }
+
+    /// `branches` (each ending in `ORDER BY … LIMIT ?`) as one statement in the same order: the
+    /// order by the select list's positions of the keys (`selectList` ends with them, after the
+    /// row's columns; the id is the first column).
+    private func union(_ branches: [String]) -> String {
+        let first = 3 + table.columns.count
+        let positions = keys.dropLast().enumerated().map { offset, key in "\(first + offset)" + (key.descending ? " DESC" : "") }
+        return branches.map { "(" + $0 + ")" }.joined(separator: " UNION ALL ") + " ORDER BY " + (positions + ["1"]).joined(separator: ", ") + " LIMIT ?"
+    }
+
+    private func shape(selecting columns: String?, combined: Bool) -> SeekTexts.Shape {
+        SeekTexts.Shape(
+            columns: columns, reads: columns == nil ? reads : nil, combined: combined, conditions: conditions, keys: keys.map(\.column),
+            descending: keys.map(\.descending), readsByKey: readsByKey, positioned: after != nil)
     }
 
     /// `seekStatements` made whole, texts and arguments.

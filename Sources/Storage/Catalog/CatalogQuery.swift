@@ -19,6 +19,10 @@ public struct CatalogQuery: Sendable, Hashable {
     public var limit: Int
     /// The reference fields whose items the page returns (`CatalogPage.references`); nil for all.
     public var references: [Int]?
+    /// The stored slots a visited page's rows read (`visitPage`), ascending: the others are
+    /// selected as NULL, so a database sends none of what the rows do not show (a long
+    /// description). nil: every slot, as `page` and a row's `item()` need.
+    public var reads: [Int]?
 
     public init(
         collection: CollectionDefinition, sort: [SortKey]? = nil, conditions: [FieldCondition] = [], search: String? = nil,

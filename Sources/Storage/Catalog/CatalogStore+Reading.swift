@@ -72,8 +72,10 @@ extension CatalogStore {
     /// Calls `each` with the page's rows in order, and answers where the page ended. With a
     /// walk, only rows containing its text count, and the walk gives up (nil) after reading its
     /// budget of rows.
+    /// `statements`: the plan's own (`seekStatements`) when nil; each takes its LIMIT last.
     static func readRows(
-        _ source: any RowSource, _ plan: CatalogPageQuery, walking walk: SearchWalk?, _ each: (StatementRow, EntityID) throws -> Void
+        _ source: any RowSource, _ plan: CatalogPageQuery, statements: [(sql: String, arguments: [DatabaseValue])]? = nil, walking walk: SearchWalk?,
+        _ each: (StatementRow, EntityID) throws -> Void
     ) throws -> PageEnd? {
         let table = plan.table
         // One more than the page: whether it exists says whether there is a next page.
@@ -84,7 +86,7 @@ extension CatalogStore {
         // The select list is id, version, then the table's columns, which end with the folded
         // title and subtitle a walk checks.
         let titleKey = 2 + table.columns.count - 2
-        for (sql, arguments) in plan.seekStatements() where count < wanted {
+        for (sql, arguments) in statements ?? plan.seekStatements() where count < wanted {
             let limit = walk.map { $0.budget - read } ?? wanted - count
             try source.each(sql, arguments + [limit.databaseValue]) { row in
                 if let walk {

@@ -131,6 +131,8 @@ final class CatalogTable: Sendable {
             "UPDATE \(Self.quote(name)) SET \((["version"] + columns).map { "\(Self.quote($0)) = ?" }.joined(separator: ", "))"
             + (self.ordered ? ", ord = NULL" : "") + " WHERE id = ?"
         selectList = all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")
+        quotedValueColumns = valueColumns.map { $0.map { "t.\(Self.quote($0))" } }
+        quotedOtherColumns = (keys + sectionColumns.map(\.column) + ["title_key", "subtitle_key"]).map { "t.\(Self.quote($0))" }
         selectByIDSQL = "SELECT \(all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")) FROM \(Self.quote(name)) AS t WHERE t.id = ?"
         currentRowSQL = "SELECT version, pk, title_key, subtitle_key\(self.ordered ? ", ord" : "") FROM \(Self.quote(name)) WHERE id = ?"
         if collection.isSearchable {
@@ -149,6 +151,20 @@ final class CatalogTable: Sendable {
 
     /// `id, version, columns…` on alias `t`.
     let selectList: String
+    /// `selectList`'s parts, for `selectList(reading:)`.
+    private let quotedValueColumns: [[String]]
+    private let quotedOtherColumns: [String]
+
+    /// `selectList` with the value columns of slots outside `slots` selected as NULL: the same
+    /// columns at the same places (`slotColumns`), without their values. nil: `selectList`.
+    func selectList(reading slots: [Int]?) -> String {
+        guard let slots else { return selectList }
+        var list = ["t.\"id\"", "t.\"version\""]
+        for (slot, columns) in quotedValueColumns.enumerated() {
+            list += slots.contains(slot) ? columns : columns.map { _ in "NULL" }
+        }
+        return (list + quotedOtherColumns).joined(separator: ", ")
+    }
 
     /// The key columns of an order by sort `name`.
     func orderColumns(ofSort name: String) -> [OrderColumn]? {

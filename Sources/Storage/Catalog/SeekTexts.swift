@@ -11,6 +11,9 @@ import Domain
 final class SeekTexts: Sendable {
     struct Shape: Hashable, Sendable {
         let columns: String?
+        let reads: [Int]?
+        /// The statements as one (`CatalogPageQuery.seekStatement`).
+        let combined: Bool
         let conditions: [String]
         let keys: [CatalogTable.OrderColumn]
         let descending: [Bool]

@@ -2,7 +2,14 @@ import Domain
 import GRDB
 
 /// Pages, searches and the change feed on PostgreSQL: the SQLite store's SQL and row reading
-/// (`CatalogPageQuery`, `CatalogStore.readRows`), each page in one repeatable-read snapshot.
+/// (`CatalogPageQuery`, `CatalogStore.readRows`), each page read by one statement
+/// (`CatalogPageQuery.seekStatement`).
+///
+/// A page whose rows read nothing else is that one statement on a connection, outside any
+/// transaction: one statement is its own snapshot, and a page is one round trip (BEGIN and
+/// COMMIT around it were two more, each a wake-up of the server's backend and of the caller).
+/// A page whose rows read other items (sections headed by a referenced item's title) reads them
+/// in the same repeatable-read snapshot.
 extension PostgresStore {
     public func page(_ query: CatalogQuery) throws(StoreError) -> CatalogPage {
         let table = try table(query.collection)
@@ -10,7 +17,8 @@ extension PostgresStore {
         items.reserveCapacity(query.limit)
         do {
             return try pool.reading { db in
-                let end = try CatalogStore.readRows(db, try plan(query, table: table), walking: nil) { row, id in
+                let plan = try plan(query, table: table)
+                let end = try CatalogStore.readRows(db, plan, statements: [plan.seekStatement()], walking: nil) { row, id in
                     items.append(try CatalogColumns.decode(row, in: table, id: id))
                 }
                 guard let end else { throw StoreError.invariant("a page read without a walk gave up") }
@@ -25,23 +33,34 @@ extension PostgresStore {
 
     public func visitPage(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd {
         let table = try table(query.collection)
-        do {
-            return try pool.reading { db in
-                let reading = PageReading(source: db, tables: tables)
-                let end = try CatalogStore.readRows(db, try plan(query, table: table), walking: nil) { row, id in
-                    try visit(PageRow(row: row, table: table, id: id, reading: reading))
-                }
-                guard let end else { throw StoreError.invariant("a page read without a walk gave up") }
-                return end
+        let plan = try plan(query, table: table)
+        let statement = plan.seekStatement()
+        let tables = tables
+        func read(_ db: any SQLConnection) throws -> PageEnd {
+            let reading = PageReading(source: db, tables: tables)
+            let end = try CatalogStore.readRows(db, plan, statements: [statement], walking: nil) { row, id in
+                try visit(PageRow(row: row, table: table, id: id, reading: reading))
             }
+            guard let end else { throw StoreError.invariant("a page read without a walk gave up") }
+            return end
+        }
+        do {
+            return try Self.readsOtherItems(query, table) ? pool.reading(read) : pool.withConnection(read)
         } catch {
             throw StoreError.from(error)
         }
     }
 
+    /// Whether a visited page's rows read other items: its sections are headed by a referenced item.
+    static func readsOtherItems(_ query: CatalogQuery, _ table: CatalogTable) -> Bool {
+        guard query.sections, let field = table.collection.sections?.field, table.collection.fields.indices.contains(field) else { return false }
+        if case .reference = table.collection.fields[field].type { return true }
+        return false
+    }
+
     /// The page's plan; a search keeps the rows whose folded title or subtitle contains the
     /// folded text, as SQLite's search does, through the trigram indexes (`LIKE '%text%'`).
-    private func plan(_ query: CatalogQuery, table: CatalogTable) throws -> CatalogPageQuery {
+    private func plan(_ query: CatalogQuery, table: CatalogTable) throws(StoreError) -> CatalogPageQuery {
         var plan = try CatalogPageQuery(query, table: table)
         if let text = CatalogPageQuery.folded(query.search) { Self.restrict(&plan, toMatchesOf: text) }
         return plan
