@@ -134,6 +134,20 @@ struct PostgresConnectionTests {
         }
     }
 
+    /// Texts differ by a page's LIMIT, which a client chooses: a connection keeps at most
+    /// `preparedLimit` of them prepared, and every text still runs after the rest were dropped.
+    @Test func preparedStatementsAreBoundedAndStillRunPastTheBound() throws {
+        let connection = try PostgresTestServer.connect()
+        let count = PostgresConnection.preparedLimit + 40
+        for limit in 1...count {
+            #expect(try connection.query("SELECT count(*) FROM generate_series(1, 1000) LIMIT \(limit)").integer(0, 0) == 1000)
+            #expect(connection.preparedStatements <= PostgresConnection.preparedLimit)
+        }
+        #expect(connection.preparedStatements == count - PostgresConnection.preparedLimit)
+        let held = try connection.query("SELECT count(*) FROM pg_prepared_statements").integer(0, 0)
+        #expect(held == Int64(count - PostgresConnection.preparedLimit) + 1, "the server holds what the connection names, and this one")
+    }
+
     @Test func aConnectionTheServerEndsIsUnavailableAndUnhealthy() throws {
         let connection = try PostgresTestServer.connect()
         let pid = try #require(try connection.query("SELECT pg_backend_pid()").integer(0, 0))

@@ -157,38 +157,50 @@ struct CatalogPageQuery {
     /// The texts are the table's kept ones for this shape (`SeekTexts`): only the arguments
     /// are made per page.
     func seekStatements(selecting columns: String? = nil) -> [(sql: String, arguments: [DatabaseValue])] {
-        let texts = table.seekTexts.texts(shape(selecting: columns, combined: false)) { makeSeekStatements(selecting: columns).map(\.sql) }
+        let texts = table.seekTexts.texts(shape(selecting: columns)) { makeSeekStatements(selecting: columns).map(\.sql) }
         guard let after else { return [(texts[0], arguments)] }
         // keysetStatements' order: the longest prefix first, each with the position through its key.
         return zip(texts, keys.indices.reversed()).map { text, index in (text, arguments + after[...index]) }
     }
 
-    /// The page as one statement, taking a LIMIT last: `seekStatements` when it is one, else
-    /// their union in the page's order. What a database a round trip away reads a page with
-    /// (PostgreSQL, which merges the branches' index scans in order); SQLite, in the process,
-    /// steps the statements in turn and stops at a full page.
+    /// The page as one statement, its LIMIT (a page and one more row) in its text:
+    /// `seekStatements` when it is one, else their union in the page's order. What a database a
+    /// round trip away reads a page with (PostgreSQL, which merges the branches' index scans in
+    /// order); SQLite, in the process, steps the statements in turn and stops at a full page.
+    ///
+    /// The LIMIT is written, not bound: bound, PostgreSQL costed a generic plan for a tenth of
+    /// the table and so planned the statement anew on every run. Written, a first page has no
+    /// parameter at all, and a later page's generic plan costs what its custom plans do: the
+    /// server plans each text once per connection.
     func seekStatement() -> (sql: String, arguments: [DatabaseValue]) {
         let statements = seekStatements()
-        guard statements.count > 1 else { return statements[0] }
-        let text = table.seekTexts.texts(shape(selecting: nil, combined: true)) { [union(statements.map(\.sql))] }
-        // Each branch reads at most a page and one more; the union's own LIMIT is the caller's.
-        let branchLimit = (limit + 1).databaseValue
-        return (text[0], statements.flatMap { $0.arguments + [branchLimit] })
+        let wanted = limit + 1
+        let text = table.seekTexts.texts(shape(selecting: nil, combined: true, limit: wanted)) {
+            guard statements.count > 1 else { return [Self.limiting(statements[0].sql, wanted)] }
+            return [union(statements.map { Self.limiting($0.sql, wanted) }, limit: wanted)]
+        }
+        return (text[0], statements.flatMap(\.arguments))
     }
 
-    /// `branches` (each ending in `ORDER BY … LIMIT ?`) as one statement in the same order: the
+    /// `text`, which ends in `LIMIT ?`, with `limit` in place of its placeholder.
+    private static func limiting(_ text: String, _ limit: Int) -> String {
+        String(text.dropLast()) + String(limit)
+    }
+
+    /// `branches` (each ending in `ORDER BY … LIMIT n`) as one statement in the same order: the
     /// order by the select list's positions of the keys (`selectList` ends with them, after the
     /// row's columns; the id is the first column).
-    private func union(_ branches: [String]) -> String {
+    private func union(_ branches: [String], limit: Int) -> String {
         let first = 3 + table.columns.count
         let positions = keys.dropLast().enumerated().map { offset, key in "\(first + offset)" + (key.descending ? " DESC" : "") }
-        return branches.map { "(" + $0 + ")" }.joined(separator: " UNION ALL ") + " ORDER BY " + (positions + ["1"]).joined(separator: ", ") + " LIMIT ?"
+        return branches.map { "(" + $0 + ")" }.joined(separator: " UNION ALL ") + " ORDER BY " + (positions + ["1"]).joined(separator: ", ")
+            + " LIMIT \(limit)"
     }
 
-    private func shape(selecting columns: String?, combined: Bool) -> SeekTexts.Shape {
+    private func shape(selecting columns: String?, combined: Bool = false, limit: Int? = nil) -> SeekTexts.Shape {
         SeekTexts.Shape(
-            columns: columns, reads: columns == nil ? reads : nil, combined: combined, conditions: conditions, keys: keys.map(\.column),
-            descending: keys.map(\.descending), readsByKey: readsByKey, positioned: after != nil)
+            columns: columns, reads: columns == nil ? reads : nil, combined: combined, limit: limit, conditions: conditions,
+            keys: keys.map(\.column), descending: keys.map(\.descending), readsByKey: readsByKey, positioned: after != nil)
     }
 
     /// `seekStatements` made whole, texts and arguments.

@@ -5,38 +5,24 @@ import GRDB
 extension CatalogStore {
     /// A page in keyset order (never OFFSET), with the items its references point to.
     public func page(_ query: CatalogQuery) throws(StoreError) -> CatalogPage {
-        let table = try table(query.collection)
-        var items: [Versioned<Item>] = []
-        items.reserveCapacity(query.limit)
-        do {
-            return try read(query) { source, db in
-                let end = try readPage(query, table: table, source, db, restart: { items.removeAll(keepingCapacity: true) }) { row, id in
-                    items.append(try CatalogColumns.decode(row, in: table, id: id))
-                }
-                return CatalogPage(
-                    items: items, nextAfter: end.nextAfter,
-                    references: try references(source, of: items.map(\.item), in: table, fields: query.references))
-            }
-        } catch {
-            throw StoreError.from(error)
-        }
+        try readPage(query)
     }
 
-    /// A page visited row by row where the store holds it, for a list that shows nothing of
-    /// other items (`query.references` empty): each row of the page in order, then where it
-    /// ended. A search may read a first plan's rows and then give it up for another: `restart`
-    /// is called before the rows are visited again, and forgets what the visits wrote.
+    /// `visitPageRows`: a page's rows straight from SQLite's statement.
     public func visitPage(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd {
-        let table = try table(query.collection)
-        do {
-            return try read(query) { source, db in
-                let reading = PageReading(source: source, tables: tables)
-                return try readPage(query, table: table, source, db, restart: restart) { row, id in
-                    try visit(PageRow(row: row, table: table, id: id, reading: reading))
-                }
-            }
-        } catch {
-            throw StoreError.from(error)
+        try visitPageRows(query, restart: restart, visit: visit)
+    }
+
+    /// Every page on SQLite reads one snapshot (`snapshot` asks for nothing more): its
+    /// transaction is in the process, not a round trip away.
+    func readPageRows<T>(
+        _ query: CatalogQuery, table: CatalogTable, snapshot: Bool, restart: () -> Void,
+        each: (PageReading, StatementRow, EntityID) throws -> Void, finish: (PageReading, PageEnd) throws -> T
+    ) throws -> T {
+        try read(query) { source, db in
+            let reading = PageReading(source: source, tables: tables)
+            let end = try readPage(query, table: table, source, db, restart: restart) { row, id in try each(reading, row, id) }
+            return try finish(reading, end)
         }
     }
 
@@ -72,7 +58,8 @@ extension CatalogStore {
     /// Calls `each` with the page's rows in order, and answers where the page ended. With a
     /// walk, only rows containing its text count, and the walk gives up (nil) after reading its
     /// budget of rows.
-    /// `statements`: the plan's own (`seekStatements`) when nil; each takes its LIMIT last.
+    /// `statements`: whole statements, LIMIT included (`CatalogPageQuery.seekStatement`); nil:
+    /// the plan's `seekStatements`, each given its LIMIT as its last argument.
     static func readRows(
         _ source: any RowSource, _ plan: CatalogPageQuery, statements: [(sql: String, arguments: [DatabaseValue])]? = nil, walking walk: SearchWalk?,
         _ each: (StatementRow, EntityID) throws -> Void
@@ -88,7 +75,7 @@ extension CatalogStore {
         let titleKey = 2 + table.columns.count - 2
         for (sql, arguments) in statements ?? plan.seekStatements() where count < wanted {
             let limit = walk.map { $0.budget - read } ?? wanted - count
-            try source.each(sql, arguments + [limit.databaseValue]) { row in
+            try source.each(sql, statements == nil ? arguments + [limit.databaseValue] : arguments) { row in
                 if let walk {
                     read += 1
                     guard walk.matches(row, titleColumn: titleKey) else { return true }

@@ -89,20 +89,9 @@ public final class CatalogStore: Sendable {
         }
     }
 
-    func table(_ name: String) throws(StoreError) -> CatalogTable {
-        guard let table = tables[name] else { throw StoreError.invariant("no collection \(name)") }
-        return table
-    }
-
     /// One item by id, with its version.
     public func item(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>? {
-        let table = try table(collection)
-        do {
-            // One SELECT is its own consistent snapshot: no BEGIN and COMMIT around it.
-            return try readers.read { connection in try Self.fetchItem(connection, table: table, id: id) }
-        } catch {
-            throw StoreError.from(error)
-        }
+        try readItem(collection, id: id)
     }
 
     static func fetchItem(_ source: any RowSource, table: CatalogTable, id: EntityID) throws -> Versioned<Item>? {
@@ -115,12 +104,7 @@ public final class CatalogStore: Sendable {
     }
 
     /// The items that `items`' reference fields point to (of `table`; only `fields` when
-    /// given), by id.
-    func references(_ source: any RowSource, of items: [Item], in table: CatalogTable, fields: [Int]? = nil) throws -> ReferencedItems {
-        try Self.references(source, of: items, in: table, fields: fields, tables: tables)
-    }
-
-    /// `references(…)` among `tables`, for either database.
+    /// given), by id, among `tables`, for either database.
     static func references(
         _ source: any RowSource, of items: [Item], in table: CatalogTable, fields: [Int]?, tables: [String: CatalogTable]
     ) throws -> ReferencedItems {
@@ -240,5 +224,11 @@ extension StoreState {
             stamp = UInt64(before &+ 1)
             recent.follow(changes, after: start, through: latest)
         }
+    }
+}
+
+extension CatalogStore: StoreEngine {
+    func readStatement<T>(_ body: (any RowSource) throws -> T) throws -> T {
+        try readers.read { connection in try body(connection) }
     }
 }

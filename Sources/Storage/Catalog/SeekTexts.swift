@@ -12,8 +12,9 @@ final class SeekTexts: Sendable {
     struct Shape: Hashable, Sendable {
         let columns: String?
         let reads: [Int]?
-        /// The statements as one (`CatalogPageQuery.seekStatement`).
+        /// The statements as one (`CatalogPageQuery.seekStatement`), with this LIMIT written in.
         let combined: Bool
+        let limit: Int?
         let conditions: [String]
         let keys: [CatalogTable.OrderColumn]
         let descending: [Bool]

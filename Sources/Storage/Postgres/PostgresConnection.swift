@@ -58,10 +58,16 @@ final class PostgresConnection {
     }
 
     /// Runs one statement, prepared the first time this connection sees its SQL text and reused
-    /// after: the server parses and plans it once, and each call sends only its parameters.
+    /// after: the server parses it once, and each call sends only its parameters.
     @discardableResult
     func query(_ sql: String, _ parameters: [PostgresValue?] = []) throws(StoreError) -> PostgresResult {
-        let name = try preparedName(sql)
+        try query(sql, parameters, preparing: { $0 })
+    }
+
+    /// `query` of `text` as `prepare` writes it for the server: the text is looked up as given
+    /// (`?` placeholders, say), and made over (numbered) only the first time.
+    func query(_ text: String, _ parameters: [PostgresValue?], preparing prepare: (String) -> String) throws(StoreError) -> PostgresResult {
+        let name = try preparedName(text, prepare)
         let values = try CStringList(parameters)
         return try checked(values.withPointers { PQexecPrepared(handle, name, values.count, $0, nil, nil, 0) })
     }
@@ -72,16 +78,34 @@ final class PostgresConnection {
         _ = try checked(PQexec(handle, sql))
     }
 
-    /// Prepares `sql` when it is new to this connection. Names are `rowserver_` and a counter:
+    /// Prepares `text` when it is new to this connection. Names are `rowserver_` and a counter:
     /// unique on the connection, which is all the server asks (prepared statements are per session).
-    private func preparedName(_ sql: String) throws(StoreError) -> String {
-        if let name = preparedNames[sql] { return name }
-        let name = "rowserver_\(preparedNames.count)"
+    ///
+    /// At most `preparedLimit` are kept: texts are few per list shape, but a shape's texts
+    /// differ by their LIMIT (written in the text, `CatalogPageQuery.seekStatement`), and a
+    /// client choosing every limit must not grow each backend's plan cache without end. Past
+    /// the limit, every statement goes (`DEALLOCATE ALL`) and is prepared again when next run.
+    private func preparedName(_ text: String, _ prepare: (String) -> String) throws(StoreError) -> String {
+        if let name = preparedNames[text] { return name }
+        if preparedNames.count >= Self.preparedLimit {
+            try executeScript("DEALLOCATE ALL")
+            preparedNames.removeAll(keepingCapacity: true)
+        }
+        preparedCount += 1
+        let name = "rowserver_\(preparedCount)"
         // No parameter types: the server infers them from the statement, as for `execute`.
-        _ = try checked(PQprepare(handle, name, sql, 0, nil))
-        preparedNames[sql] = name
+        _ = try checked(PQprepare(handle, name, prepare(text), 0, nil))
+        preparedNames[text] = name
         return name
     }
+
+    static let preparedLimit = 512
+
+    /// How many statements this connection prepared in all (names are never reused).
+    private var preparedCount = 0
+
+    /// How many statements the connection holds prepared now (for tests).
+    var preparedStatements: Int { preparedNames.count }
 
     /// The result when it succeeded; otherwise clears it and throws the failure it names.
     private func checked(_ result: OpaquePointer?) throws(StoreError) -> PostgresResult {

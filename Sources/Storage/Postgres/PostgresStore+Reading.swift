@@ -12,50 +12,36 @@ import GRDB
 /// in the same repeatable-read snapshot.
 extension PostgresStore {
     public func page(_ query: CatalogQuery) throws(StoreError) -> CatalogPage {
-        let table = try table(query.collection)
-        var items: [Versioned<Item>] = []
-        items.reserveCapacity(query.limit)
-        do {
-            return try pool.reading { db in
-                let plan = try plan(query, table: table)
-                let end = try CatalogStore.readRows(db, plan, statements: [plan.seekStatement()], walking: nil) { row, id in
-                    items.append(try CatalogColumns.decode(row, in: table, id: id))
-                }
-                guard let end else { throw StoreError.invariant("a page read without a walk gave up") }
-                return CatalogPage(
-                    items: items, nextAfter: end.nextAfter,
-                    references: try CatalogStore.references(db, of: items.map(\.item), in: table, fields: query.references, tables: tables))
-            }
-        } catch {
-            throw StoreError.from(error)
-        }
+        try readPage(query)
     }
 
     public func visitPage(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd {
-        let table = try table(query.collection)
+        try visitPageRows(query, restart: restart, visit: visit)
+    }
+
+    func readPageRows<T>(
+        _ query: CatalogQuery, table: CatalogTable, snapshot: Bool, restart: () -> Void,
+        each: (PageReading, StatementRow, EntityID) throws -> Void, finish: (PageReading, PageEnd) throws -> T
+    ) throws -> T {
         let plan = try plan(query, table: table)
         let statement = plan.seekStatement()
         let tables = tables
-        func read(_ db: any SQLConnection) throws -> PageEnd {
+        func read(_ db: any SQLConnection) throws -> T {
             let reading = PageReading(source: db, tables: tables)
-            let end = try CatalogStore.readRows(db, plan, statements: [statement], walking: nil) { row, id in
-                try visit(PageRow(row: row, table: table, id: id, reading: reading))
+            let end = try CatalogStore.readRows(Self.pageSource(db, query), plan, statements: [statement], walking: nil) { row, id in
+                try each(reading, row, id)
             }
             guard let end else { throw StoreError.invariant("a page read without a walk gave up") }
-            return end
+            return try finish(reading, end)
         }
-        do {
-            return try Self.readsOtherItems(query, table) ? pool.reading(read) : pool.withConnection(read)
-        } catch {
-            throw StoreError.from(error)
-        }
+        return try snapshot ? pool.reading(read) : pool.withConnection(read)
     }
 
-    /// Whether a visited page's rows read other items: its sections are headed by a referenced item.
-    static func readsOtherItems(_ query: CatalogQuery, _ table: CatalogTable) -> Bool {
-        guard query.sections, let field = table.collection.sections?.field, table.collection.fields.indices.contains(field) else { return false }
-        if case .reference = table.collection.fields[field].type { return true }
-        return false
+    /// Where a page's statement runs: prepared once on `db`, or planned for its text when it
+    /// searches (`PostgresPlannedEachTime`).
+    static func pageSource(_ db: any SQLConnection, _ query: CatalogQuery) -> any RowSource {
+        guard CatalogPageQuery.folded(query.search) != nil, let connection = db as? PostgresConnection else { return db }
+        return PostgresPlannedEachTime(connection: connection)
     }
 
     /// The page's plan; a search keeps the rows whose folded title or subtitle contains the

@@ -92,18 +92,8 @@ public final class PostgresStore: ItemStore {
         return isNew
     }
 
-    func table(_ name: String) throws(StoreError) -> CatalogTable {
-        guard let table = tables[name] else { throw StoreError.invariant("no collection \(name)") }
-        return table
-    }
-
     public func item(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>? {
-        let table = try table(collection)
-        do {
-            return try pool.withConnection { connection in try CatalogStore.fetchItem(connection, table: table, id: id) }
-        } catch {
-            throw StoreError.from(error)
-        }
+        try readItem(collection, id: id)
     }
 
     public func version(of collection: String) throws(StoreError) -> Int64 {
@@ -184,4 +174,10 @@ public final class PostgresStore: ItemStore {
 
     public var idempotencyRecords: any IdempotencyRecords { idempotency }
     public var keyRecords: any KeyRecords { keys }
+}
+
+extension PostgresStore: StoreEngine {
+    func readStatement<T>(_ body: (any RowSource) throws -> T) throws -> T {
+        try pool.withConnection { connection in try body(connection) }
+    }
 }

@@ -1,0 +1,88 @@
+import Domain
+
+/// What the SQLite and the PostgreSQL store share, written once: their compiled tables, and
+/// the reads that are the same SQL on either. Each store says only how it reaches its database.
+///
+/// The seed of the one store engine (issue #46): what still differs between the stores beyond
+/// reaching the database (search, the writer's batches, the schema) moves here as it is made
+/// the same.
+protocol StoreEngine: AnyObject {
+    var tables: [String: CatalogTable] { get }
+
+    /// Runs `body` on a connection for reads of one statement each: a statement is its own
+    /// snapshot, with no transaction around it (on PostgreSQL, no BEGIN and COMMIT round trips).
+    func readStatement<T>(_ body: (any RowSource) throws -> T) throws -> T
+
+    /// Reads `query`'s page in order: `each` row, then `finish` with where the page ended, both
+    /// with the page's `PageReading` (its source, for what they read of other items). With
+    /// `snapshot`, every statement of them sees one snapshot; without, the page's rows are read
+    /// as the store reads them fastest (on PostgreSQL: one statement, one round trip).
+    /// `restart`: a search gave up a plan after visiting rows, and what `each` did is forgotten.
+    func readPageRows<T>(
+        _ query: CatalogQuery, table: CatalogTable, snapshot: Bool, restart: () -> Void,
+        each: (PageReading, StatementRow, EntityID) throws -> Void, finish: (PageReading, PageEnd) throws -> T
+    ) throws -> T
+}
+
+extension StoreEngine {
+    func table(_ name: String) throws(StoreError) -> CatalogTable {
+        guard let table = tables[name] else { throw StoreError.invariant("no collection \(name)") }
+        return table
+    }
+
+    /// One item of `collection` by id, with its version; nil when there is none.
+    func readItem(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>? {
+        let table = try table(collection)
+        do {
+            return try readStatement { source in try CatalogStore.fetchItem(source, table: table, id: id) }
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+}
+
+extension StoreEngine {
+    /// A page in keyset order (never OFFSET), with the items its references point to.
+    func readPage(_ query: CatalogQuery) throws(StoreError) -> CatalogPage {
+        let table = try table(query.collection)
+        var items: [Versioned<Item>] = []
+        items.reserveCapacity(query.limit)
+        let tables = tables
+        do {
+            return try readPageRows(
+                query, table: table, snapshot: !table.references.isEmpty && query.references?.isEmpty != true,
+                restart: { items.removeAll(keepingCapacity: true) },
+                each: { _, row, id in items.append(try CatalogColumns.decode(row, in: table, id: id)) },
+                finish: { reading, end in
+                    CatalogPage(
+                        items: items, nextAfter: end.nextAfter,
+                        references: try CatalogStore.references(reading.source, of: items.map(\.item), in: table, fields: query.references, tables: tables))
+                })
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+
+    /// A page visited row by row where the store holds it, for a list that shows nothing of
+    /// other items but its sections' headers: each row of the page in order, then where it
+    /// ended. A search may read a first plan's rows and then give it up for another: `restart`
+    /// is called before the rows are visited again, and forgets what the visits wrote.
+    func visitPageRows(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd {
+        let table = try table(query.collection)
+        do {
+            return try readPageRows(
+                query, table: table, snapshot: Self.sectionsReadOtherItems(query, table), restart: restart,
+                each: { reading, row, id in try visit(PageRow(row: row, table: table, id: id, reading: reading)) },
+                finish: { _, end in end })
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+
+    /// Whether a visited page's rows read other items: its sections are headed by a referenced item.
+    static func sectionsReadOtherItems(_ query: CatalogQuery, _ table: CatalogTable) -> Bool {
+        guard query.sections, let field = table.collection.sections?.field, table.collection.fields.indices.contains(field) else { return false }
+        if case .reference = table.collection.fields[field].type { return true }
+        return false
+    }
+}
