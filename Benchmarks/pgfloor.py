@@ -96,7 +96,22 @@ def specs_for(server, products):
     }
 
 
-def measure(server, scenario, spec, postgres, seconds, connections):
+# The floor takes connections with libmicrohttpd's own accept, which now and then gives one of
+# its workers all 32: such a run (busiest worker above this share) is run again, as bench.py does
+# (`balanced_run`): it measured another configuration, 155-163 us a page against 87-126 split.
+UNBALANCED = 0.7
+
+
+def measure(server, scenario, spec, postgres, seconds, connections, tries=5):
+    for _ in range(tries):
+        figures = measure_once(server, scenario, spec, postgres, seconds, connections)
+        if server.name != "floor" or (figures["busiest_worker_share"] or 0) <= UNBALANCED:
+            break
+        log(f"  floor {scenario}: one worker did {figures['busiest_worker_share']:.0%} of the work; run again")
+    return figures
+
+
+def measure_once(server, scenario, spec, postgres, seconds, connections):
     warm(server, scenario, spec)
     before = cpu_ticks(postgres.pids())
     figures = finish_wrk(start_wrk(server, scenario, spec, seconds, connections))

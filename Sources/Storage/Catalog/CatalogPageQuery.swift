@@ -172,9 +172,24 @@ struct CatalogPageQuery {
     /// the table and so planned the statement anew on every run. Written, a first page has no
     /// parameter at all, and a later page's generic plan costs what its custom plans do: the
     /// server plans each text once per connection.
+    ///
+    /// A position in an order whose keys all run one way is one row comparison,
+    /// `(k0, …, id) > (v0, …, vn)`: one range of the order's index, as the statements are
+    /// together (the keys are never NULL, so the comparison is exact). An order that mixes
+    /// directions (a price descending, then the id) takes the union.
     func seekStatement() -> (sql: String, arguments: [DatabaseValue]) {
-        let statements = seekStatements()
         let wanted = limit + 1
+        if let after, Set(keys.map(\.descending)).count == 1 {
+            let text = table.seekTexts.texts(shape(selecting: nil, combined: true, limit: wanted)) {
+                let head = "SELECT \(selectList) FROM \(CatalogTable.quote(table.name)) AS t"
+                let columns = keys.map { "t.\(CatalogTable.quote($0.column.column))" }.joined(separator: ", ")
+                let position = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+                let comparison = "(\(columns)) \(keys[0].descending ? "<" : ">") (\(position))"
+                return [Self.select(head, conditions + [comparison], orderBy + " LIMIT \(wanted)")]
+            }
+            return (text[0], arguments + after)
+        }
+        let statements = seekStatements()
         let text = table.seekTexts.texts(shape(selecting: nil, combined: true, limit: wanted)) {
             guard statements.count > 1 else { return [Self.limiting(statements[0].sql, wanted)] }
             return [union(statements.map { Self.limiting($0.sql, wanted) }, limit: wanted)]
