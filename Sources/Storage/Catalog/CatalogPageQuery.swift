@@ -179,7 +179,7 @@ struct CatalogPageQuery {
     /// directions (a price descending, then the id) takes the union.
     func seekStatement() -> (sql: String, arguments: [DatabaseValue]) {
         let wanted = limit + 1
-        if let after, Set(keys.map(\.descending)).count == 1 {
+        if let after, keys.allSatisfy({ $0.descending == keys[0].descending }) {
             let text = table.seekTexts.texts(shape(selecting: nil, combined: true, limit: wanted)) {
                 let head = "SELECT \(selectList) FROM \(CatalogTable.quote(table.name)) AS t"
                 let columns = keys.map { "t.\(CatalogTable.quote($0.column.column))" }.joined(separator: ", ")
