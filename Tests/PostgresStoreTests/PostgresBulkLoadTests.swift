@@ -30,6 +30,24 @@ struct PostgresBulkLoadTests {
         }
     }
 
+    /// A search plans for its text from the table's statistics: a load leaves them made.
+    @Test func aLoadLeavesTheLoadedTablesAnalyzed() throws {
+        let catalog = try #require(Self.catalog)
+        let url = try PostgresTestServer.freshDatabase()
+        let store = try PostgresStore(url: url, catalog: catalog, options: .init(seedDemoData: false))
+        defer { store.close() }
+        let connection = try PostgresConnection(url: url)
+        let analyzed = "SELECT count(*) FROM pg_stat_user_tables WHERE relname = 'items_products' AND last_analyze IS NOT NULL"
+        #expect(try connection.execute(analyzed).integer(0, 0) == 0)
+        let products = try Self.products(30, seed: 7, in: catalog)
+        let collection = try #require(catalog.collection(named: "products"))
+        try store.bulkLoad { loader in
+            for product in products { try loader.insert(product, into: collection.name) }
+        }
+        #expect(try connection.execute(analyzed).integer(0, 0) == 1)
+        #expect(try connection.execute("SELECT reltuples FROM pg_class WHERE relname = 'items_products'").double(0, 0) == 30)
+    }
+
     @Test func aLoadCommitsOnceAndAnotherInstanceSeesIt() throws {
         let catalog = try #require(Self.catalog)
         let url = try PostgresTestServer.freshDatabase()

@@ -173,22 +173,13 @@ struct CatalogPageQuery {
     /// parameter at all, and a later page's generic plan costs what its custom plans do: the
     /// server plans each text once per connection.
     ///
-    /// A position in an order whose keys all run one way is one row comparison,
-    /// `(k0, …, id) > (v0, …, vn)`: one range of the order's index, as the statements are
-    /// together (the keys are never NULL, so the comparison is exact). An order that mixes
-    /// directions (a price descending, then the id) takes the union.
+    /// Not a row comparison `(k0, …, id) > (v0, …, vn)` for an order of one direction, though
+    /// it reads one range of the index: PostgreSQL estimates a third of the table past any
+    /// position in its generic plan, so wherever more than that is left its custom plan costs
+    /// less and `plan_cache_mode = auto` planned the statement anew on every run, where the
+    /// union's plans cost alike and it goes generic.
     func seekStatement() -> (sql: String, arguments: [DatabaseValue]) {
         let wanted = limit + 1
-        if let after, keys.allSatisfy({ $0.descending == keys[0].descending }) {
-            let text = table.seekTexts.texts(shape(selecting: nil, combined: true, limit: wanted)) {
-                let head = "SELECT \(selectList) FROM \(CatalogTable.quote(table.name)) AS t"
-                let columns = keys.map { "t.\(CatalogTable.quote($0.column.column))" }.joined(separator: ", ")
-                let position = Array(repeating: "?", count: keys.count).joined(separator: ", ")
-                let comparison = "(\(columns)) \(keys[0].descending ? "<" : ">") (\(position))"
-                return [Self.select(head, conditions + [comparison], orderBy + " LIMIT \(wanted)")]
-            }
-            return (text[0], arguments + after)
-        }
         let statements = seekStatements()
         let text = table.seekTexts.texts(shape(selecting: nil, combined: true, limit: wanted)) {
             guard statements.count > 1 else { return [Self.limiting(statements[0].sql, wanted)] }

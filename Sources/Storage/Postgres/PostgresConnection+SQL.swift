@@ -71,8 +71,8 @@ extension PostgresConnection: SQLConnection {
 /// run in one round trip as PostgreSQL's unnamed statement, which is never given a generic plan.
 ///
 /// For a search (`LIKE '%text%'` through the trigram indexes), whose best plan depends on its
-/// text: a generic plan walked the whole title index for a text that matches nothing (85-138 ms
-/// on 100,000 products against 1.5 ms). Everything else is prepared once (`query`).
+/// text: a generic plan walks the whole title index for a text that matches nothing, where a
+/// plan for the text reads the trigram indexes. Everything else is prepared once (`query`).
 struct PostgresPlannedEachTime: RowSource {
     let connection: PostgresConnection
 

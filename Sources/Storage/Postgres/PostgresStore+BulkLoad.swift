@@ -19,6 +19,21 @@ extension PostgresStore: BulkLoadingStore {
             return (result, try finish(db, since: start, force: true))
         }
         state.withLock { $0.apply(versions: committed.versions, latest: committed.latest) }
+        try analyze(committed.versions.keys.compactMap { tables[$0]?.name })
         return result
+    }
+
+    /// Statistics for `tables` now, not when autovacuum next comes by: a search's plan is made
+    /// for its text from them, and on a freshly loaded table without them PostgreSQL walked
+    /// whole indexes for a text that matches nothing.
+    func analyze(_ tables: [String]) throws(StoreError) {
+        guard !tables.isEmpty else { return }
+        do {
+            try pool.withConnection { connection in
+                try connection.executeScript("ANALYZE " + tables.sorted().map(CatalogTable.quote).joined(separator: ", "))
+            }
+        } catch {
+            throw StoreError.from(error)
+        }
     }
 }
