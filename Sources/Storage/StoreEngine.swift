@@ -56,7 +56,8 @@ extension StoreEngine {
                 finish: { reading, end in
                     CatalogPage(
                         items: items, nextAfter: end.nextAfter,
-                        references: try CatalogStore.references(reading.source, of: items.map(\.item), in: table, fields: query.references, tables: tables))
+                        references: try CatalogStore.references(
+                            reading.source, of: items.map(\.item), in: table, fields: query.references, tables: tables))
                 })
         } catch {
             throw StoreError.from(error)

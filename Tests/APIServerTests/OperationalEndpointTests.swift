@@ -39,7 +39,10 @@ struct OperationalEndpointTests {
 
     @Test(arguments: [
         (StoreError.sqlite(SQLiteFailure(extendedResultCode: 5, message: "database is locked: SELECT 1")), "The database cannot answer right now."),
-        (StoreError.sqlite(SQLiteFailure(extendedResultCode: 11, message: "database disk image is malformed in /var/db")), "The server failed to answer this request."),
+        (
+            StoreError.sqlite(SQLiteFailure(extendedResultCode: 11, message: "database disk image is malformed in /var/db")),
+            "The server failed to answer this request."
+        ),
     ])
     func healthShowsAStoreFailuresFixedDetailNeverItsMessage(error: StoreError, detail: String) async throws {
         let app = try LiveApplication(healthChecks: [HealthCheck(name: "database") { throw error }])

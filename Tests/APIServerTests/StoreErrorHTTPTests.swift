@@ -27,7 +27,10 @@ struct StoreErrorHTTPTests {
         (.sqlite(SQLiteFailure(extendedResultCode: 2067, message: "UNIQUE constraint failed: products.id")), 500, "INTERNAL_ERROR"),
         (.sqlite(SQLiteFailure(extendedResultCode: 1, message: "no such column: t.price_amount")), 500, "INTERNAL_ERROR"),
         (.postgres(PostgresFailure(sqlstate: "57P01", message: "terminating connection due to administrator command")), 503, "SERVICE_UNAVAILABLE"),
-        (.postgres(PostgresFailure(sqlstate: nil, message: "server closed the connection unexpectedly", connectionLost: true)), 503, "SERVICE_UNAVAILABLE"),
+        (
+            .postgres(PostgresFailure(sqlstate: nil, message: "server closed the connection unexpectedly", connectionLost: true)), 503,
+            "SERVICE_UNAVAILABLE"
+        ),
         (.postgres(PostgresFailure(sqlstate: "40001", message: "could not serialize access")), 503, "SERVICE_UNAVAILABLE"),
         (.postgres(PostgresFailure(sqlstate: "23505", message: "duplicate key value violates unique constraint")), 500, "INTERNAL_ERROR"),
         (.postgres(PostgresFailure(sqlstate: "42703", message: "column t.price_amount does not exist")), 500, "INTERNAL_ERROR"),
@@ -39,7 +42,10 @@ struct StoreErrorHTTPTests {
         let answer = error.httpError
         #expect(answer.status == status)
         #expect(answer.code == code)
-        for leak in ["locked", "malformed", "UNIQUE", "no such column", "keyset", "writer", "people refer", "administrator", "serialize", "duplicate key", "price_amount"] {
+        for leak in [
+            "locked", "malformed", "UNIQUE", "no such column", "keyset", "writer", "people refer", "administrator", "serialize", "duplicate key",
+            "price_amount",
+        ] {
             #expect(!answer.detail.contains(leak), "\(error) shows \(leak)")
         }
     }

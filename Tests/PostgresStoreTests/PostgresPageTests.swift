@@ -58,7 +58,7 @@ struct PostgresPageTests {
         var pages = 0
         while pages < 10_000 {
             pages += 1
-            let end = try store.visitPage(query, restart: {}) { row in ids.append(row.id.rawValue) }
+            let end = try store.visitPage(query, restart: {}, visit: { row in ids.append(row.id.rawValue) })
             guard let next = end.nextAfter else { return ids }
             query.after = next
         }

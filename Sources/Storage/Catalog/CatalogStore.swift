@@ -134,14 +134,19 @@ public final class CatalogStore: Sendable {
 
     /// `read` of the state, read again from the file first when anyone committed since it was.
     private func current<T>(_ read: (StoreState) -> T) throws(StoreError) -> T {
-        try state.current(stamp: UInt64(commits.value), reload: { since in
-            try readers.read { connection in
-                try connection.inTransaction {
-                    let loaded = try StoreState.load(connection, catalog: catalog, latestSQL: ChangeLog.latestSQL)
-                    return (loaded, try ChangeLogTail.read(connection, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges))
+        try state.current(
+            stamp: UInt64(commits.value),
+            reload: { since in
+                try readers.read { connection in
+                    try connection.inTransaction {
+                        let loaded = try StoreState.load(connection, catalog: catalog, latestSQL: ChangeLog.latestSQL)
+                        return (
+                            loaded,
+                            try ChangeLogTail.read(connection, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges)
+                        )
+                    }
                 }
-            }
-        }, read)
+            }, read)
     }
 
     /// Whether none of `items` changed after `sequence` (as far as the change log says: false

@@ -107,15 +107,19 @@ public final class PostgresStore: ItemStore {
     /// `read` of the versions, read again first when a commit was notified since (or the
     /// listener is not connected: then every call reads them).
     private func current<T>(_ read: (StoreState) -> T) throws(StoreError) -> T {
-        try state.current(stamp: listener.generation, reload: { since in
-            // One snapshot: the log's entries through the versions' `latest`, none later.
-            try pool.reading { connection -> (StoreState, [ChangedItem]?) in
-                let loaded = try StoreState.load(connection, catalog: catalog, latestSQL: Self.latestSQL)
-                // The first read starts the window at the versions it reads.
-                guard since > 0 else { return (loaded, nil) }
-                return (loaded, try ChangeLogTail.read(connection, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges))
-            }
-        }, read)
+        try state.current(
+            stamp: listener.generation,
+            reload: { since in
+                // One snapshot: the log's entries through the versions' `latest`, none later.
+                try pool.reading { connection -> (StoreState, [ChangedItem]?) in
+                    let loaded = try StoreState.load(connection, catalog: catalog, latestSQL: Self.latestSQL)
+                    // The first read starts the window at the versions it reads.
+                    guard since > 0 else { return (loaded, nil) }
+                    return (
+                        loaded, try ChangeLogTail.read(connection, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges)
+                    )
+                }
+            }, read)
     }
 
     /// PostgreSQL's newest sequence: a counter each commit sets (sequences are not transactional).
