@@ -64,7 +64,7 @@ stage swift test --skip-build || { status=$?; postgres_report; exit "$status"; }
 # both stores. The executable's and SQLite-only suites (files, processes, backups) ran above.
 postgres_suites() {
   ROWSERVER_TEST_STORE=postgres swift test --skip-build --filter APIServerTests \
-    --skip '(ExecutableTests|KeysCommandTests|ListCommandTests|DefinitionCommandTests|RateLimitCommandTests|TLSExecutableTests|IdempotencyRestartTests|ExternalWriteTests|BackupRestoreTests|PlannedRowWriterTests|RandomDefinitionTests|StoreParityTests|CrossInstanceTests|PostgresFaultTests|PostgresDumpTests|PostgresCommandTests)/' \
+    --skip '(ExecutableTests|KeysCommandTests|ListCommandTests|DefinitionCommandTests|RateLimitCommandTests|TLSExecutableTests|IdempotencyRestartTests|ExternalWriteTests|BackupRestoreTests|PlannedRowWriterTests|RandomDefinitionTests|StoreParityTests|TicketsParityTests|CrossInstanceTests|PostgresFaultTests|PostgresDumpTests|PostgresCommandTests)/' \
     --skip '(YAMLNodeTests|ListParametersTests|ListCacheKeyTests|TokenTests|JSONParseErrorHTTPTests|StoreErrorHTTPTests|OpenAPIDocumentTests|OpenAPICatalogTests)/'
 }
 stage postgres_suites || { status=$?; postgres_report; exit "$status"; }
