@@ -34,43 +34,17 @@ struct TicketsParityTests {
                 for (collection, item) in samples { try loader.insert(item, into: collection) }
             }
         }
-        let key = Application.newTokenKey()
-        let one = try StoreParityTests.serve(sqlite, key: key)
-        let two = try StoreParityTests.serve(postgres, key: key)
-        defer {
-            one.shutdown(gracePeriod: 1)
-            two.shutdown(gracePeriod: 1)
-        }
-        var targets = [
-            "/v1", "/v1/agents?limit=4", "/v1/tickets?limit=7", "/v1/tickets?sort=-priority&limit=6", "/v1/tickets?sort=subject&limit=9",
-            "/v1/tickets?sort=-due,subject&limit=5", "/v1/tickets?group=status&limit=8", "/v1/tickets?view=table&limit=6",
-            "/v1/tickets?status=open,pending&limit=5", "/v1/tickets?priority=2&limit=5", "/v1/tickets?billable=true&limit=5",
-            "/v1/tickets?q=a&limit=6", "/v1/tickets?q=zzzz", "/v1/tickets/changes?limit=4", "/v1/tickets/changes?group=status&limit=4",
-            "/v1/agents/changes?limit=3",
-        ]
-        // Later pages, and the details and child lists the rows link to.
-        var index = 0
-        var answered = 0
-        while index < targets.count && index < 80 {
-            let target = targets[index]
-            index += 1
-            let first = try await fetch(port: one.port, target, headers: [("Accept-Language", "de-DE")])
-            let second = try await fetch(port: two.port, target, headers: [("Accept-Language", "de-DE")])
-            #expect(first.status == second.status, "\(target)")
-            #expect(first.text == second.text, "\(target)")
-            #expect(first.header("ETag") == second.header("ETag"), "\(target)")
-            if first.status == 200 { answered += 1 }
-            guard target.hasPrefix("/v1/") && !target.contains("/changes") else { continue }
-            let json = first.json
-            if let next = (json?["links"] as? [String: Any])?["next"] as? String, !targets.contains(next) { targets.append(next) }
-            for row in (json?["rows"] as? [[String: Any]] ?? []).prefix(1) {
-                if let detail = row["detail"] as? String, !targets.contains(detail) {
-                    targets.append(detail)
-                    if detail.hasPrefix("/v1/tickets/") { targets.append(detail + "/comments?limit=2") }
-                }
-            }
-        }
-        #expect(index > 40)
-        #expect(answered > 40, "the walk read pages, details and child lists, not errors")
+        let walked = try await StoreParityTests.compareWalks(
+            sqlite, postgres, rowsFollowed: 1, most: 80,
+            from: [
+                "/v1", "/v1/agents?limit=4", "/v1/tickets?limit=7", "/v1/tickets?sort=-priority&limit=6", "/v1/tickets?sort=subject&limit=9",
+                "/v1/tickets?sort=-due,subject&limit=5", "/v1/tickets?group=status&limit=8", "/v1/tickets?view=table&limit=6",
+                "/v1/tickets?status=open,pending&limit=5", "/v1/tickets?priority=2&limit=5", "/v1/tickets?billable=true&limit=5",
+                "/v1/tickets?q=a&limit=6", "/v1/tickets?q=zzzz", "/v1/tickets/changes?limit=4", "/v1/tickets/changes?group=status&limit=4",
+                "/v1/agents/changes?limit=3",
+            ],
+            more: { detail in detail.hasPrefix("/v1/tickets/") ? [detail + "/comments?limit=2"] : [] })
+        #expect(walked.read > 40)
+        #expect(walked.answered > 40, "the walk read pages, details and child lists, not errors")
     }
 }
