@@ -63,9 +63,8 @@ extension CatalogStore {
     public func bulkLoad<T>(_ body: (CatalogBulkLoader) throws -> T) throws -> T {
         let (result, versions, latest) = try pool.write { db in
             let start = try ChangeLog.latestSequence(db)
-            let sequence = BulkSequence(after: start)
-            var writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
-            writer.bulk = sequence
+            let sequence = PendingChanges(after: start, recording: false)
+            let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog, changes: sequence)
             var lastKeys: [String: Int64] = [:]
             for table in tables.values {
                 lastKeys[table.name] = try Int64.fetchOne(db, sql: "SELECT max(pk) FROM \(CatalogTable.quote(table.name))") ?? 0

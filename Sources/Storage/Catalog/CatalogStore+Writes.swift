@@ -3,14 +3,8 @@ import Foundation
 import GRDB
 
 /// Writes with group commit: one drain at a time takes every queued write, applies them inside
-/// one transaction, commits once, and only then answers the writers.
-///
-/// A write that fails must leave no trace while the others of its batch commit. Most failures
-/// are refusals found before anything is written (a stale `If-Match`, a missing item, a
-/// reference to nothing), so the batch first runs without a savepoint per write: a savepoint
-/// cost a write about a tenth of the writer's time (two statements prepared each time, and
-/// FTS5's savepoint hooks). A write that fails after it wrote rolls the batch back, and the
-/// batch runs again with each write in its own savepoint.
+/// one transaction (`CatalogWriter.apply`: without a savepoint per write unless one failed after
+/// it wrote), commits once, and only then answers the writers.
 extension CatalogStore {
     public func submit(_ write: StoreWrite) async throws(StoreError) -> Versioned<Item>? {
         try await queue.submit(write) { pool.asyncWriteWithoutTransaction { [self] db in drain(db) } }
@@ -71,7 +65,7 @@ extension CatalogStore {
         do {
             do {
                 return try commit(writes, in: db, now: now, savepoints: false)
-            } catch is PartialWrite {
+            } catch is CatalogWriter.PartialWrite {
                 return try commit(writes, in: db, now: now, savepoints: true)
             }
         } catch {
@@ -81,16 +75,10 @@ extension CatalogStore {
         }
     }
 
-    /// A write of a batch run without savepoints failed after it had written: the batch's
-    /// transaction rolls back, to run again with a savepoint per write.
-    private struct PartialWrite: Error {}
-
     private func commit(
         _ writes: [StoreWrite], in db: Database, now: Int64, savepoints: Bool
     ) throws -> [Result<Versioned<Item>?, StoreError>] {
         var results: [Result<Versioned<Item>?, StoreError>] = []
-        results.reserveCapacity(writes.count)
-        var writer = CatalogWriter(db: db, now: now, tables: tables, renderers: renderers, catalog: catalog)
         var versions: [String: Int64] = [:]
         var latest: Int64 = 0
         var changes: [ChangedItem]?
@@ -107,44 +95,21 @@ extension CatalogStore {
         try db.inTransaction(.immediate) {
             before = commits.value
             let start = try ChangeLog.latestSequence(db)
+            var writer = CatalogWriter(
+                db: db, now: now, tables: tables, renderers: renderers, catalog: catalog, changes: PendingChanges(after: start))
             if indexes { try SearchBacklog.take(db, tables: tables, into: writer.search) }
-            for write in writes {
-                let mark = writer.search.count
-                writer.author = write.author
-                if savepoints {
-                    do {
-                        var written: Versioned<Item>?
-                        try db.inSavepoint {
-                            written = try write.apply(with: writer, db: db)
-                            return .commit
-                        }
-                        results.append(.success(written))
-                    } catch {
-                        writer.search.discard(from: mark)
-                        results.append(.failure(StoreError.from(error)))
-                    }
-                    continue
-                }
-                let changed = db.totalChangesCount
-                do {
-                    results.append(.success(try write.apply(with: writer, db: db)))
-                } catch let refusal as StoreError where db.totalChangesCount == changed && db.isInsideTransaction {
-                    // Refused before it changed a row: nothing of it to take back.
-                    writer.search.discard(from: mark)
-                    results.append(.failure(refusal))
-                } catch {
-                    throw PartialWrite()
-                }
-            }
+            results = try writer.apply(writes, savepoints: savepoints)
+            try writer.changes.write(db, now: now)
             learned = try knownGrams.withLock { known in
                 known.begin(at: before)
                 return indexes ? try writer.search.apply(db, known: known) : [:]
             }
             if !indexes && writer.search.count > 0 {
-                try SearchBacklog.record(db, first: start + 1, last: try ChangeLog.latestSequence(db))
+                try SearchBacklog.record(db, first: start + 1, last: writer.changes.last)
                 backlogged = writer.search.count
             }
-            (versions, latest, changes) = try finishNamingChanges(db, since: start)
+            (versions, latest) = try finish(db, versions: writer.changes.versions, since: start, force: false)
+            changes = writer.changes.changed
             startSequence = start
             return .commit
         }
@@ -188,18 +153,6 @@ extension CatalogStore {
         return try finish(db, versions: versions, since: start, force: force)
     }
 
-    /// `finish` of a group commit, which also names the items it changed (`RecentChanges`):
-    /// the entries are read one by one, as many as the group's writes.
-    /// An entry whose id does not parse leaves the items unnamed (nil): the window restarts.
-    func finishNamingChanges(_ db: Database, since start: Int64) throws -> (
-        versions: [String: Int64], latest: Int64, changes: [ChangedItem]?
-    ) {
-        let (versions, changes) = try ChangeLogTail.committed(
-            db, "SELECT seq, collection, item_id FROM changes NOT INDEXED WHERE seq > ?", after: start)
-        let finished = try finish(db, versions: versions, since: start, force: false)
-        return (finished.versions, finished.latest, changes)
-    }
-
     private func finish(_ db: Database, versions: [String: Int64], since start: Int64, force: Bool) throws -> (
         versions: [String: Int64], latest: Int64
     ) {
@@ -225,13 +178,15 @@ extension CatalogStore {
             let (versions, latest) = try pool.write { db in
                 before = commits.value
                 let start = try ChangeLog.latestSequence(db)
-                let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog)
+                let writer = CatalogWriter(
+                    db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog, changes: PendingChanges(after: start))
                 for (collection, item) in items {
                     guard let table = tables[collection.name] else { continue }
                     _ = try writer.insert(item, into: table)
                 }
+                try writer.changes.write(db, now: writer.now)
                 try writer.search.apply(db)
-                return try finish(db, since: start, force: true)
+                return try finish(db, versions: writer.changes.versions, since: start, force: true)
             }
             // Its items are not named: kept answers made before it are not vouched for.
             state.withLock { $0.apply(versions: versions, latest: latest, committedAfter: before, changes: nil, since: latest) }

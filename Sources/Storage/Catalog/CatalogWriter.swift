@@ -45,10 +45,10 @@ struct CatalogWriter {
     let catalog: Catalog
     /// The search-index entries of the writes, which the caller applies after them.
     let search = PendingSearchEntries()
-    /// Set by a bulk load (`CatalogStore.bulkLoad`), which indexes its new rows for search and
-    /// writes their change-log entries in one statement each at its end: inserts then take
-    /// their versions from it and record neither.
-    var bulk: BulkSequence?
+    /// The transaction's change-log entries, which the caller writes after the writes. A SQLite
+    /// bulk load's records none (`PendingChanges.recording`): it indexes its new rows for search
+    /// and makes their entries from them at its end, so its inserts record neither.
+    let changes: PendingChanges
     /// The key id the change-log entries of the current write name.
     var author: String?
 
@@ -84,27 +84,23 @@ struct CatalogWriter {
         return try columnValues(item, table)
     }
 
-    /// Writes a checked insert: its change entry, its row, its search entry. Nil when the id
-    /// exists: then a bulk load wrote nothing, and any other insert wrote its change entry,
-    /// which the caller's savepoint or transaction takes back with the refusal.
+    /// Writes a checked insert: its row, its change entry, its search entry. Nil when the id
+    /// exists: then it wrote nothing and took its sequence back.
     func writeInsert(_ item: Item, columns: [(any DatabaseValueConvertible)?], into table: CatalogTable) throws -> Versioned<Item>? {
-        if let bulk {
-            let version = bulk.next()
-            guard
-                try db.run(table.insertNewSQL, [item.id.rawValue.databaseValue, version.databaseValue] + columns.map { $0?.databaseValue ?? .null })
-                    > 0
-            else {
-                bulk.giveBack()
+        let mark = changes.mark
+        let version = changes.append(table.collection.name, item.id, .insert, author: author)
+        let arguments = [item.id.rawValue.databaseValue, version.databaseValue] + columns.map { $0?.databaseValue ?? .null }
+        guard changes.recording else {
+            guard try db.run(table.insertNewSQL, arguments) > 0 else {
+                changes.discard(from: mark)
                 return nil
             }
             return Versioned(item: item, version: version)
         }
-        let version = try appendChange(table.collection.name, item.id, .insert)
-        guard
-            let pk = try db.insert(
-                table.insertNewSQL, [item.id.rawValue.databaseValue, version.databaseValue] + columns.map { $0?.databaseValue ?? .null },
-                returning: "pk")
-        else { return nil }
+        guard let pk = try db.insert(table.insertNewSQL, arguments, returning: "pk") else {
+            changes.discard(from: mark)
+            return nil
+        }
         recordSearch(of: columns, pk: pk, in: table)
         return Versioned(item: item, version: version)
     }
@@ -119,7 +115,7 @@ struct CatalogWriter {
         guard let current = try currentRow(item.id, in: table) else { throw StoreError.missing(collection: table.collection.name, item.id) }
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try checkReferences(of: item, in: table)
-        let version = try appendChange(table.collection.name, item.id, .update)
+        let version = changes.append(table.collection.name, item.id, .update, author: author)
         search.remove(table, pk: current.pk, key: current.searchKey, title: current.title, subtitle: current.subtitle)
         let columns = try columnValues(item, table)
         try db.run(table.updateSQL, [version.databaseValue] + columns.map { $0?.databaseValue ?? .null } + [item.id.rawValue.databaseValue])
@@ -132,7 +128,7 @@ struct CatalogWriter {
         guard let current = try currentRow(id, in: table) else { throw StoreError.missing(collection: table.collection.name, id) }
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try deleteReferrers(of: id, in: table)
-        _ = try appendChange(table.collection.name, id, .delete)
+        _ = changes.append(table.collection.name, id, .delete, author: author)
         search.remove(table, pk: current.pk, key: current.searchKey, title: current.title, subtitle: current.subtitle)
         try db.run("DELETE FROM \(CatalogTable.quote(table.name)) WHERE pk = ?", [current.pk.databaseValue])
     }
@@ -233,32 +229,6 @@ struct CatalogWriter {
         }
         return found
     }
-
-    private func appendChange(_ collection: String, _ id: EntityID, _ operation: ChangeOperation) throws -> Int64 {
-        guard
-            let sequence = try db.insert(
-                "INSERT INTO changes (collection, item_id, op, committed_at, key_id) VALUES (?, ?, ?, ?, ?)",
-                [collection.databaseValue, id.rawValue.databaseValue, operation.rawValue.databaseValue, now.databaseValue, author.databaseValue],
-                returning: "seq")
-        else { throw StoreError.invariant("the change log took no entry") }
-        return sequence
-    }
-}
-
-/// The change-log sequences a bulk load hands out as versions, after the log's latest when it
-/// began; its entries are written at the end of the load.
-final class BulkSequence {
-    private(set) var last: Int64
-
-    init(after latest: Int64) { last = latest }
-
-    func next() -> Int64 {
-        last += 1
-        return last
-    }
-
-    /// Returns the last sequence handed out, which an insert that wrote nothing did not use.
-    func giveBack() { last -= 1 }
 }
 
 extension StoreWrite {

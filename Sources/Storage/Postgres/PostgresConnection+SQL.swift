@@ -11,7 +11,9 @@ extension PostgresConnection: SQLConnection {
 
     @discardableResult
     func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int {
-        try query(sql, arguments.map(Self.parameter), preparing: Self.numbered).commandTuples
+        let result = try query(sql, arguments.map(Self.parameter), preparing: Self.numbered)
+        changedRows += result.changedRows
+        return result.commandTuples
     }
 
     static func rows(of result: PostgresResult, _ body: (StatementRow) throws -> Bool) throws {
@@ -22,11 +24,26 @@ extension PostgresConnection: SQLConnection {
 
     func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64? {
         let result = try query(sql + " RETURNING \(column)", arguments.map(Self.parameter), preparing: Self.numbered)
+        changedRows += result.changedRows
         if result.rowCount == 0 { return nil }
         guard result.rowCount == 1, let value = try result.integer(0, 0) else {
             throw StoreError.invariant("an insert returned no \(column)")
         }
         return value
+    }
+
+    var isTransactionUsable: Bool { true }
+
+    func withSavepoint(_ body: () throws -> Void) throws {
+        try query("SAVEPOINT write")
+        do {
+            try body()
+        } catch {
+            try query("ROLLBACK TO SAVEPOINT write")
+            try query("RELEASE SAVEPOINT write")
+            throw error
+        }
+        try query("RELEASE SAVEPOINT write")
     }
 
     /// A GRDB value as a PostgreSQL parameter (nil: NULL).

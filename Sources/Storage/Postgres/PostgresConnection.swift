@@ -12,6 +12,8 @@ final class PostgresConnection {
     let handle: OpaquePointer
     /// The name each SQL text was prepared under on this connection (`query`).
     private var preparedNames: [String: String] = [:]
+    /// The rows this connection's statements inserted, updated or deleted (`SQLConnection.changedRows`).
+    var changedRows = 0
 
     /// Connects to `url`, a libpq connection URI (`postgres://user@127.0.0.1:5432/rowserver`) or
     /// `key=value` string; throws `.unavailable` when it cannot.

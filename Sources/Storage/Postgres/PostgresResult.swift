@@ -31,6 +31,12 @@ final class PostgresResult {
         return Int(String(cString: tuples)) ?? 0
     }
 
+    /// The rows an INSERT, UPDATE, DELETE or MERGE changed; 0 for every other command.
+    var changedRows: Int {
+        let status = commandStatus
+        return ["INSERT ", "UPDATE ", "DELETE ", "MERGE "].contains { status.hasPrefix($0) } ? commandTuples : 0
+    }
+
     /// The name of `column`, as the statement's select list gives it.
     func columnName(_ column: Int) -> String? {
         PQfname(handle, Int32(clamping: column)).map { String(cString: $0) }

@@ -122,20 +122,4 @@ enum ChangeLogTail {
         guard let seq = row.integer(0), let collection = row.text(1), let raw = row.text(2), let id = EntityID(parsing: raw) else { return nil }
         return (seq, ItemAddress(collection, id))
     }
-
-    /// A group commit's own entries (`sql` selects `seq, collection, item_id` after the `?`):
-    /// each collection's newest sequence, and the items it changed — nil when one does not parse.
-    static func committed(_ source: any RowSource, _ sql: String, after start: Int64) throws -> (
-        versions: [String: Int64], changes: [ChangedItem]?
-    ) {
-        var versions: [String: Int64] = [:]
-        var changes: [ChangedItem]? = []
-        try source.each(sql, [start.databaseValue]) { row in
-            guard let seq = row.integer(0), let name = row.text(1) else { return true }
-            versions[name] = max(versions[name] ?? 0, seq)
-            if let entry = entry(row) { changes?.append(entry) } else { changes = nil }
-            return true
-        }
-        return (versions, changes)
-    }
 }

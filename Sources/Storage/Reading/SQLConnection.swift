@@ -13,6 +13,18 @@ protocol SQLConnection: RowSource {
     /// assigned: SQLite's rowid, PostgreSQL's identity); nil when it inserted nothing (an
     /// `ON CONFLICT DO NOTHING` that met a conflict).
     func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64?
+
+    /// How many rows the connection's statements have inserted, updated or deleted so far: a
+    /// write that failed without moving it left nothing to take back (`CatalogWriter.apply`).
+    var changedRows: Int { get }
+
+    /// Whether the transaction can go on after a failure: SQLite rolls it back itself on some
+    /// (a full disk); PostgreSQL fails it on every failed statement, which a caller of
+    /// `changedRows` hears as a failure that is no refusal.
+    var isTransactionUsable: Bool { get }
+
+    /// Runs `body` in a savepoint, released when it returns and rolled back when it throws.
+    func withSavepoint(_ body: () throws -> Void) throws
 }
 
 extension SQLConnection {
@@ -56,6 +68,17 @@ extension Database: SQLConnection {
     func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64? {
         try step(cachedStatement(sql: sql), arguments)
         return changesCount > 0 ? lastInsertedRowID : nil
+    }
+
+    var changedRows: Int { totalChangesCount }
+
+    var isTransactionUsable: Bool { isInsideTransaction }
+
+    func withSavepoint(_ body: () throws -> Void) throws {
+        try inSavepoint {
+            try body()
+            return .commit
+        }
     }
 
     /// Binds and steps GRDB's prepared statement itself: GRDB's `execute(arguments:)` boxed each

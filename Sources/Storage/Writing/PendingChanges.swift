@@ -1,0 +1,93 @@
+import Domain
+import GRDB
+
+/// The change-log entries of one write transaction: their sequences handed out as the writes
+/// are made, the entries written together once the writes are done (`write`).
+///
+/// A write transaction holds the store's only writer (SQLite's lock, the writers' advisory lock
+/// on PostgreSQL), so the sequences after the log's latest are this transaction's to hand out.
+/// An entry inserted per write cost a statement each, and on PostgreSQL a round trip each; one
+/// statement for a batch's entries, and the batch's own list of what it changed (no read of the
+/// log back), take both away. A write that fails takes its entries and their sequences back
+/// (`discard(from:)`), so the sequences stay gapless as SQLite's AUTOINCREMENT kept them.
+final class PendingChanges {
+    struct Entry {
+        let seq: Int64
+        let collection: String
+        let itemID: EntityID
+        let operation: ChangeOperation
+        let author: String?
+    }
+
+    /// The latest sequence when the transaction began.
+    let start: Int64
+    /// Whether entries are kept: a bulk load takes sequences only, and makes its entries from
+    /// its rows at its end (`CatalogStore.bulkLoad`).
+    let recording: Bool
+    private(set) var entries: [Entry] = []
+    /// The last sequence handed out.
+    private(set) var last: Int64
+
+    init(after start: Int64, recording: Bool = true) {
+        self.start = start
+        self.recording = recording
+        last = start
+    }
+
+    /// A mark for `discard(from:)`: the last sequence handed out so far.
+    var mark: Int64 { last }
+
+    /// Hands out the next sequence: the written item's new version.
+    func append(_ collection: String, _ id: EntityID, _ operation: ChangeOperation, author: String?) -> Int64 {
+        last += 1
+        if recording { entries.append(Entry(seq: last, collection: collection, itemID: id, operation: operation, author: author)) }
+        return last
+    }
+
+    /// Takes back what was handed out after `mark` (a write that failed, or an insert that met
+    /// an existing id).
+    func discard(from mark: Int64) {
+        guard mark < last else { return }
+        last = mark
+        while let entry = entries.last, entry.seq > mark { entries.removeLast() }
+    }
+
+    /// Each collection's newest sequence among the entries.
+    var versions: [String: Int64] {
+        var versions: [String: Int64] = [:]
+        for entry in entries { versions[entry.collection] = max(versions[entry.collection] ?? 0, entry.seq) }
+        return versions
+    }
+
+    /// The items the entries changed, in commit order.
+    var changed: [ChangedItem] { entries.map { ($0.seq, ItemAddress($0.collection, $0.itemID)) } }
+
+    /// Writes the entries after `cutoff` (those the retention keeps), in statements of at most
+    /// `rowsPerStatement` rows: SQLite binds at most 32,766 values in one, PostgreSQL 65,535.
+    func write(_ db: any SQLConnection, now: Int64, after cutoff: Int64 = 0) throws {
+        let kept = entries.drop { $0.seq <= cutoff }
+        var index = kept.startIndex
+        while index < kept.endIndex {
+            let end = min(index + Self.rowsPerStatement, kept.endIndex)
+            let rows = kept[index..<end]
+            var arguments: [DatabaseValue] = []
+            arguments.reserveCapacity(rows.count * 6)
+            for entry in rows {
+                arguments += [
+                    entry.seq.databaseValue, entry.collection.databaseValue, entry.itemID.rawValue.databaseValue,
+                    entry.operation.rawValue.databaseValue, now.databaseValue, entry.author.databaseValue,
+                ]
+            }
+            try db.run(Self.insertSQL(rows: rows.count), arguments)
+            index = end
+        }
+    }
+
+    static let rowsPerStatement = 1_000
+
+    /// One INSERT of `rows` entries: one text per row count, which a connection prepares once.
+    static func insertSQL(rows: Int) -> String {
+        "INSERT INTO changes (seq, collection, item_id, op, committed_at, key_id) VALUES "
+            + repeatElement("(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+    }
+}
