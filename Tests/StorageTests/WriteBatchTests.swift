@@ -7,8 +7,8 @@ import Testing
 /// A batch of writes runs without a savepoint per write; a write that fails after it wrote
 /// sends the batch back to run again with one, so the failure still leaves no trace.
 @Suite struct WriteBatchTests {
-    /// An insert of an existing id writes its change entry before its row finds the id taken:
-    /// the entry must go with the refusal, while the batch's other inserts commit.
+    /// An insert of an existing id took a sequence before its row found the id taken: the
+    /// sequence must go back with the refusal, while the batch's other inserts commit.
     @Test func anInsertOfAnExistingIDIsTakenBackAloneFromItsBatch() async throws {
         let directory = try TemporaryDirectory()
         let store = try directory.store()
