@@ -18,7 +18,8 @@
 -- "deleted ID"), so a harness can check afterwards that no acknowledged write was lost (a delete
 -- carries X-Request-ID: mix-delete-ID, which the answer echoes: a 204 names nothing else).
 --
--- usage: ROWSERVER_KEY=rsk_... wrk -t1 ... -s mix.lua http://host:port -- PATHS-FILE [MIX]
+-- usage: ROWSERVER_KEY=rsk_... wrk -t1 ... -s mix.lua http://host:port -- PATHS-FILE [MIX] [create]
+-- With "create" as the third argument every write is a create (no patches, no deletes).
 -- done() prints `MIX {json}`: requests, latency percentiles in µs, socket errors, responses by
 -- status class (s2xx … s5xx) and writes answered (created, patched, deleted).
 local threads = {}
@@ -28,7 +29,7 @@ function setup(thread)
     thread:set("thread_number", #threads)
 end
 
-local reads, readCount, index, counter, mix, writeTurn = {}, 0, 0, 0, 10, 0
+local reads, readCount, index, counter, mix, writeTurn, createOnly = {}, 0, 0, 0, 10, 0, false
 local fresh, patched = { first = 1, last = 0 }, { first = 1, last = 0 }
 local tokens = {}
 local key = os.getenv("ROWSERVER_KEY") or ""
@@ -68,6 +69,7 @@ function init(args)
         end
     end
     mix = tonumber(args[2] or "10")
+    createOnly = args[3] == "create"
     local ackPath = os.getenv("ROWSERVER_ACKS") or ""
     if ackPath ~= "" then
         acks = io.open(ackPath .. "." .. tostring(thread_number or 1), "w")
@@ -91,7 +93,7 @@ end
 
 local function write()
     writeTurn = writeTurn + 1
-    local turn = writeTurn % 3
+    local turn = createOnly and 1 or writeTurn % 3
     if turn == 0 and patched.first <= patched.last then
         local item = pop(patched)
         ack("sent-delete", item.id)

@@ -113,17 +113,17 @@ extension PostgresPool: SQLDatabase {
 
     func writing<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try withConnection { connection in
-            try Self.transaction(connection, begin: "BEGIN") {
-                try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(Self.writeLock)])
-                return try body(connection)
-            }
+            try Self.transaction(connection, begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLock))") { try body(connection) }
         }
     }
 
     /// `body` between `begin` and COMMIT; ROLLBACK when it throws. A COMMIT that the server
     /// answers with ROLLBACK (a statement in it failed) throws.
+    ///
+    /// `begin` is a script (statements without parameters, separated by semicolons), sent in
+    /// one round trip: a write's BEGIN and its lock take one.
     static func transaction<T>(_ connection: PostgresConnection, begin: String, _ body: () throws -> T) throws -> T {
-        try connection.query(begin)
+        try connection.executeScript(begin)
         let value: T
         do {
             value = try body()

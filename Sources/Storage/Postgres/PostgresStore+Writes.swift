@@ -35,11 +35,16 @@ extension PostgresStore {
 
     private func commit(_ writes: [StoreWrite], savepoints: Bool) throws -> [Result<Versioned<Item>?, StoreError>] {
         let (results, committed) = try pool.writing { db in
-            let start = try db.integer(Self.latestSQL, []) ?? 0
+            var counters: [String: Int64] = [:]
+            try db.each("SELECT name, value FROM store_counters WHERE name IN ('latest', 'pruned_through')", []) { row in
+                if let name = row.text(0), let value = row.integer(1) { counters[name] = value }
+                return true
+            }
+            let start = counters["latest"] ?? 0
             var writer = CatalogWriter(
                 db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog, changes: PendingChanges(after: start))
             let results = try writer.apply(writes, savepoints: savepoints)
-            return (results, try finish(db, writer.changes))
+            return (results, try finish(db, writer.changes, prunedThrough: counters["pruned_through"] ?? 0))
         }
         // The writers' lock was held from `start` on: the log's entries after it are this
         // transaction's, all named, so the window of recent changes follows on without a read.
@@ -53,8 +58,9 @@ extension PostgresStore {
     /// Writes the transaction's change-log entries (those the retention keeps, `force`: all a
     /// load's pruned at once), records each written collection's version and the latest
     /// sequence, prunes the log, and notifies every instance's listener (delivered when the
-    /// transaction commits).
-    func finish(_ db: any SQLConnection, _ changes: PendingChanges, force: Bool = false) throws -> (
+    /// transaction commits). `prunedThrough`: the log's counter, read in the transaction (nil:
+    /// read it here).
+    func finish(_ db: any SQLConnection, _ changes: PendingChanges, prunedThrough: Int64? = nil, force: Bool = false) throws -> (
         versions: [String: Int64], latest: Int64, start: Int64, changes: [ChangedItem]
     ) {
         let start = changes.start
@@ -62,16 +68,19 @@ extension PostgresStore {
         let cutoff = latest - Int64(options.changeRetention)
         try changes.write(db, now: CatalogStore.now(), after: force ? cutoff : 0)
         let versions = changes.versions
-        let counter = "INSERT INTO store_counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value"
-        for (name, version) in versions { try db.run(counter, ["version.\(name)".databaseValue, version.databaseValue]) }
         guard latest > start else { return (versions, latest, start, changes.changed) }
-        try db.run(counter, ["latest".databaseValue, latest.databaseValue])
-        let pruned = try db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
+        var counters = versions.map { ("version.\($0.key)", $0.value) } + [("latest", latest)]
+        let pruned = try prunedThrough ?? db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
         let pruneStep = Int64(max(1, min(1_000, options.changeRetention / 10)))
         if cutoff > pruned && (force || cutoff - pruned >= pruneStep) {
             try db.run("DELETE FROM changes WHERE seq <= ?", [cutoff.databaseValue])
-            try db.run(counter, ["pruned_through".databaseValue, cutoff.databaseValue])
+            counters.append(("pruned_through", cutoff))
         }
+        // One statement for every counter: a round trip each cost a batch as much as a write.
+        try db.run(
+            "INSERT INTO store_counters (name, value) VALUES " + repeatElement("(?, ?)", count: counters.count).joined(separator: ", ")
+                + " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            counters.flatMap { [$0.0.databaseValue, $0.1.databaseValue] })
         try db.run("SELECT pg_notify(?, ?)", [Self.channel.databaseValue, String(latest).databaseValue])
         return (versions, latest, start, changes.changed)
     }
