@@ -9,6 +9,10 @@ import Domain
 protocol StoreEngine: AnyObject {
     var tables: [String: CatalogTable] { get }
 
+    /// Whether a sectioned page's rows carry the items their sections are headed by
+    /// (`CatalogPageQuery.joinSectionItems`), so that reading them needs no snapshot of its own.
+    static var joinsSectionItems: Bool { get }
+
     /// Runs `body` on a connection for reads of one statement each: a statement is its own
     /// snapshot, with no transaction around it (on PostgreSQL, no BEGIN and COMMIT round trips).
     func readStatement<T>(_ body: (any RowSource) throws -> T) throws -> T
@@ -72,7 +76,7 @@ extension StoreEngine {
         let table = try table(query.collection)
         do {
             return try readPageRows(
-                query, table: table, snapshot: Self.sectionsReadOtherItems(query, table), restart: restart,
+                query, table: table, snapshot: Self.sectionsReadOtherItems(query, table) && !Self.joinsSectionItems, restart: restart,
                 each: { reading, row, id in try visit(PageRow(row: row, table: table, id: id, reading: reading)) },
                 finish: { _, end in end })
         } catch {

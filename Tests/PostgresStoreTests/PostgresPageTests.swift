@@ -51,6 +51,67 @@ struct PostgresPageTests {
         if walk.search == nil { #expect(walked.count == (try Self.walk(sqlite, CatalogQuery(collection: collection, limit: 1_000)).count)) }
     }
 
+    /// A sectioned page's rows carry the items their sections are headed by (one statement, no
+    /// snapshot of its own): each is the item as read by its id, and a row whose reference
+    /// points to nothing has none.
+    @Test func aSectionedPagesRowsCarryTheirSectionsItems() async throws {
+        let catalog = try DefinitionLoader.demo()
+        let store = try PostgresStore(url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init(seedDemoData: true))
+        defer { store.close() }
+        let people = try #require(catalog.collection(named: "people"))
+        let field = try #require(people.sections?.field)
+        let slot = try #require(people.fields[field].slot)
+        let target = try #require(people.fields[field].type.referencedCollection)
+        var visited = 0
+        var query = CatalogQuery(collection: people, sections: true, limit: 7)
+        while true {
+            let end = try store.visitPage(query, restart: {}) { row in
+                visited += 1
+                guard case .reference(let id) = try row.value(slot: slot) else {
+                    #expect(try row.item(target, id: EntityID(kind: .department, timestampMilliseconds: 1, randomBits: 1)) == nil)
+                    return
+                }
+                let carried = try row.item(target, id: id)
+                #expect(carried != nil)
+                #expect(carried == (try store.item(target, id: id))?.item)
+                // Another id than the row's reference is read by its key, not taken from the row.
+                #expect(try row.item(target, id: EntityID(kind: id.kind, timestampMilliseconds: 1, randomBits: 1)) == nil)
+            }
+            guard let next = end.nextAfter else { break }
+            query.after = next
+        }
+        #expect(visited > 7)
+    }
+
+    /// The carried item is the one of the page's snapshot, not read again: a rename committed
+    /// while the page is visited does not show in its headers.
+    @Test func aSectionsItemIsTheOneOfThePagesSnapshot() throws {
+        let catalog = try DefinitionLoader.demo()
+        let url = try PostgresTestServer.freshDatabase()
+        let store = try PostgresStore(url: url, catalog: catalog, options: .init(seedDemoData: true))
+        defer { store.close() }
+        let people = try #require(catalog.collection(named: "people"))
+        let field = try #require(people.sections?.field)
+        let slot = try #require(people.fields[field].slot)
+        let target = try #require(people.fields[field].type.referencedCollection)
+        let targetTable = CatalogTable(try #require(catalog.collection(named: target)))
+        let column = try #require(targetTable.valueColumns.first { !$0.isEmpty }?.first)
+        let other = try PostgresConnection(url: url)
+        var checked: (before: Item?, carried: Item?, id: EntityID)?
+        _ = try store.visitPage(CatalogQuery(collection: people, sections: true, limit: 3), restart: {}) { row in
+            guard checked == nil, case .reference(let id) = try row.value(slot: slot) else { return }
+            let before = try store.item(target, id: id)?.item
+            try other.execute(
+                "UPDATE \(CatalogTable.quote(targetTable.name)) SET \(CatalogTable.quote(column)) = 'Renamed meanwhile' WHERE id = $1",
+                [.text(id.rawValue)])
+            checked = (before, try row.item(target, id: id), id)
+        }
+        let seen = try #require(checked)
+        #expect(seen.before != nil)
+        #expect(seen.carried == seen.before)
+        #expect(try store.item(target, id: seen.id)?.item != seen.before, "the rename committed")
+    }
+
     /// The ids of every page of `query` from the first, visited as the API visits them.
     static func walk(_ store: any ItemStore, _ query: CatalogQuery) throws -> [String] {
         var query = query

@@ -59,5 +59,21 @@ struct PageReadsTests {
         }
         #expect(columns.prefix(2) == all.prefix(2), "id and version")
         #expect(columns.suffix(2) == all.suffix(2), "the search keys")
+        // The order keys' and sections' columns: read again after the row's (the page's order).
+        for index in (2 + table.valueColumns.joined().count)..<(all.count - 2) {
+            #expect(columns[index] == (reads == nil ? all[index] : "NULL"))
+        }
+    }
+
+    /// A joined item's list has every column at the place an item is decoded from, on its alias.
+    @Test func aJoinedItemsSelectListKeepsEveryColumnsPlace() throws {
+        let catalog = try DefinitionLoader.demo()
+        let table = CatalogTable(try CatalogFixtures.collection(catalog, "departments"))
+        let columns = table.itemSelectList(on: "r").components(separatedBy: ", ")
+        let all = table.selectList.components(separatedBy: ", ")
+        #expect(columns.count == all.count)
+        let decoded = 2 + table.valueColumns.joined().count
+        #expect(columns.prefix(decoded) == all.prefix(decoded).map { "r." + $0.dropFirst(2) }[...])
+        #expect(columns.dropFirst(decoded).allSatisfy { $0 == "NULL" })
     }
 }

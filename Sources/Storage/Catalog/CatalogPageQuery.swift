@@ -19,6 +19,11 @@ struct CatalogPageQuery {
     var after: [DatabaseValue]?
     /// The table is read without its indexes (`NOT INDEXED`), driven by a list of keys.
     private(set) var readsByKey = false
+    /// The item each row's section reference points to, selected after the row's columns
+    /// (`joinSectionItems`): its table, and the index of its first column.
+    private(set) var joined: (table: CatalogTable, offset: Int)?
+    /// The join of `joined`, after the FROM of every statement.
+    private var joinClause: String?
 
     struct OrderKey {
         let column: CatalogTable.OrderColumn
@@ -146,7 +151,23 @@ struct CatalogPageQuery {
     }
 
     var selectList: String {
-        ([table.selectList(reading: reads)] + keys.dropLast().map { "t.\(CatalogTable.quote($0.column.column))" }).joined(separator: ", ")
+        ([table.selectList(reading: reads)] + keys.dropLast().map { "t.\(CatalogTable.quote($0.column.column))" }
+            + (joined.map { [$0.table.itemSelectList(on: "r")] } ?? [])).joined(separator: ", ")
+    }
+
+    /// Selects, with each row, the item its section reference points to (none: NULLs), so that
+    /// a sectioned page whose headers show that item is one statement. For a database a round
+    /// trip away (PostgreSQL): a header's item read on its own was a round trip, and the page
+    /// then needed a transaction (two more) for the items to be of the page's snapshot. SQLite,
+    /// in the process, reads a header's item by its key for less than a join costs each row.
+    mutating func joinSectionItems(_ tables: [String: CatalogTable]) {
+        let collection = table.collection
+        guard let sections = collection.sections, collection.fields.indices.contains(sections.field),
+            let slot = collection.fields[sections.field].slot, let target = collection.fields[sections.field].type.referencedCollection,
+            let targetTable = tables[target], table.valueColumns.indices.contains(slot), let column = table.valueColumns[slot].first
+        else { return }
+        joined = (targetTable, 2 + table.columns.count + keys.count - 1)
+        joinClause = " LEFT JOIN \(CatalogTable.quote(targetTable.name)) AS r ON r.\"id\" = t.\(CatalogTable.quote(column))"
     }
 
     var orderBy: String { keys.map(\.sql).joined(separator: ", ") }
@@ -205,13 +226,16 @@ struct CatalogPageQuery {
 
     private func shape(selecting columns: String?, combined: Bool = false, limit: Int? = nil) -> SeekTexts.Shape {
         SeekTexts.Shape(
-            columns: columns, reads: columns == nil ? reads : nil, combined: combined, limit: limit, conditions: conditions,
+            columns: columns, reads: columns == nil ? reads : nil, joined: columns == nil ? joinClause : nil, combined: combined, limit: limit,
+            conditions: conditions,
             keys: keys.map(\.column), descending: keys.map(\.descending), readsByKey: readsByKey, positioned: after != nil)
     }
 
     /// `seekStatements` made whole, texts and arguments.
     func makeSeekStatements(selecting columns: String? = nil) -> [(sql: String, arguments: [DatabaseValue])] {
-        let head = "SELECT \(columns ?? selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
+        let head =
+            "SELECT \(columns ?? selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
+            + (columns == nil ? joinClause ?? "" : "")
         guard let after else { return [(Self.select(head, conditions, orderBy + " LIMIT ?"), arguments)] }
         return keysetStatements(head: head, position: after, backwards: false, tail: orderBy + " LIMIT ?")
     }

@@ -132,7 +132,7 @@ final class CatalogTable: Sendable {
             + (self.ordered ? ", ord = NULL" : "") + " WHERE id = ?"
         selectList = all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")
         quotedValueColumns = valueColumns.map { $0.map { "t.\(Self.quote($0))" } }
-        quotedOtherColumns = (keys + sectionColumns.map(\.column) + ["title_key", "subtitle_key"]).map { "t.\(Self.quote($0))" }
+        quotedKeyColumns = (keys + sectionColumns.map(\.column)).map { "t.\(Self.quote($0))" }
         selectByIDSQL = "SELECT \(all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")) FROM \(Self.quote(name)) AS t WHERE t.id = ?"
         currentRowSQL = "SELECT version, pk, title_key, subtitle_key\(self.ordered ? ", ord" : "") FROM \(Self.quote(name)) WHERE id = ?"
         if collection.isSearchable {
@@ -151,19 +151,30 @@ final class CatalogTable: Sendable {
 
     /// `id, version, columns…` on alias `t`.
     let selectList: String
+
+    /// The columns of `selectList` an item is decoded from (`CatalogColumns.decode`) on another
+    /// alias (a joined table's), the others selected as NULL at their places.
+    func itemSelectList(on alias: String) -> String {
+        (["id", "version"] + valueColumns.flatMap { $0 }).map { "\(alias).\(Self.quote($0))" }
+            .joined(separator: ", ") + String(repeating: ", NULL", count: columns.count - valueColumns.joined().count)
+    }
     /// `selectList`'s parts, for `selectList(reading:)`.
     private let quotedValueColumns: [[String]]
-    private let quotedOtherColumns: [String]
+    /// The order keys' and sections' columns.
+    private let quotedKeyColumns: [String]
 
-    /// `selectList` with the value columns of slots outside `slots` selected as NULL: the same
-    /// columns at the same places (`slotColumns`), without their values. nil: `selectList`.
+    /// `selectList` with the value columns of slots outside `slots`, and the order keys' and
+    /// sections' columns, selected as NULL: the same columns at the same places (`slotColumns`),
+    /// without their values. A row's keys are read where the page's order selects them again
+    /// (`CatalogPageQuery.selectList`); the folded title and subtitle stay, for a search's walk.
+    /// nil: `selectList`.
     func selectList(reading slots: [Int]?) -> String {
         guard let slots else { return selectList }
         var list = ["t.\"id\"", "t.\"version\""]
         for (slot, columns) in quotedValueColumns.enumerated() {
             list += slots.contains(slot) ? columns : columns.map { _ in "NULL" }
         }
-        return (list + quotedOtherColumns).joined(separator: ", ")
+        return (list + quotedKeyColumns.map { _ in "NULL" } + ["t.\"title_key\"", "t.\"subtitle_key\""]).joined(separator: ", ")
     }
 
     /// The key columns of an order by sort `name`.

@@ -67,6 +67,12 @@ extension PageRow {
     public func item(_ collection: String, id: EntityID) throws(StoreError) -> Item? {
         guard let table = reading.tables[collection] else { return nil }
         do {
+            if let joined = reading.joined, joined.table.name == table.name {
+                let item = row.shifted(by: joined.offset)
+                if item.withText(0, { $0.map { Array($0) == Array(id.rawValue.utf8) } }) == true {
+                    return try CatalogColumns.decode(item, in: table, id: id).item
+                }
+            }
             return try CatalogStore.fetchItem(reading.source, table: table, id: id)?.item
         } catch {
             throw StoreError.from(error)
@@ -86,10 +92,13 @@ public enum StoredMoney {
 final class PageReading {
     let source: any RowSource
     let tables: [String: CatalogTable]
+    /// Where each row holds the item its section reference points to (`CatalogPageQuery.joined`).
+    let joined: (table: CatalogTable, offset: Int)?
 
-    init(source: any RowSource, tables: [String: CatalogTable]) {
+    init(source: any RowSource, tables: [String: CatalogTable], joined: (table: CatalogTable, offset: Int)? = nil) {
         self.source = source
         self.tables = tables
+        self.joined = joined
     }
 }
 

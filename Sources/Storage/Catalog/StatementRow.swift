@@ -26,6 +26,8 @@ struct StatementRow {
     }
 
     private let source: Source
+    /// Where this view's column 0 is in the statement's row (`shifted(by:)`).
+    private var first = 0
 
     init(_ statement: Statement) {
         source = .sqlite(statement.sqliteStatement)
@@ -41,8 +43,17 @@ struct StatementRow {
         source = .postgres(result, row: row)
     }
 
-    func isNull(_ column: Int) -> Bool {
-        switch source {
+    /// The same row with its columns from `offset` on read as columns 0, 1, …: another table's
+    /// row selected after this one's (a page's joined section item, `CatalogPageQuery.joined`).
+    func shifted(by offset: Int) -> StatementRow {
+        var row = self
+        row.first += offset
+        return row
+    }
+
+    func isNull(_ index: Int) -> Bool {
+        let column = first + index
+        return switch source {
         case .sqlite(let statement): sqlite3_column_type(statement, Int32(column)) == SQLITE_NULL
         case .reader(let statement): sqlite3_value_type(sqlite3_column_value(statement, Int32(column))) == SQLITE_NULL
         case .postgres(let result, let row): result.isNull(row, column)
@@ -50,8 +61,9 @@ struct StatementRow {
     }
 
     /// The column when it holds an integer.
-    func integer(_ column: Int) -> Int64? {
-        switch source {
+    func integer(_ index: Int) -> Int64? {
+        let column = first + index
+        return switch source {
         case .sqlite(let statement):
             sqlite3_column_type(statement, Int32(column)) == SQLITE_INTEGER ? sqlite3_column_int64(statement, Int32(column)) : nil
         case .reader(let statement):
@@ -66,7 +78,8 @@ struct StatementRow {
     }
 
     /// Calls `body` with the column's UTF-8 bytes in place (nil unless it holds text).
-    func withText<T>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> T) rethrows -> T {
+    func withText<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> T) rethrows -> T {
+        let column = first + index
         switch source {
         case .sqlite(let statement):
             guard sqlite3_column_type(statement, Int32(column)) == SQLITE_TEXT, let start = sqlite3_column_text(statement, Int32(column)) else {
@@ -83,7 +96,8 @@ struct StatementRow {
     }
 
     /// The column's bytes when it holds a blob (SQLite) or bytea (PostgreSQL).
-    func bytes(_ column: Int) -> [UInt8]? {
+    func bytes(_ index: Int) -> [UInt8]? {
+        let column = first + index
         switch source {
         case .sqlite(let statement), .reader(let statement):
             guard sqlite3_column_type(statement, Int32(column)) == SQLITE_BLOB else { return nil }
@@ -96,7 +110,8 @@ struct StatementRow {
 
     /// A numbers column (`CatalogColumns.numbersBlob`: little-endian doubles, eight bytes each)
     /// read in place; empty unless it holds a blob.
-    func doubles(_ column: Int) -> [Double] {
+    func doubles(_ index: Int) -> [Double] {
+        let column = first + index
         switch source {
         case .sqlite(let statement), .reader(let statement):
             guard sqlite3_column_type(statement, Int32(column)) == SQLITE_BLOB, let start = sqlite3_column_blob(statement, Int32(column)) else {

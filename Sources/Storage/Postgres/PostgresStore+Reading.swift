@@ -5,12 +5,14 @@ import GRDB
 /// (`CatalogPageQuery`, `CatalogStore.readRows`), each page read by one statement
 /// (`CatalogPageQuery.seekStatement`).
 ///
-/// A page whose rows read nothing else is that one statement on a connection, outside any
-/// transaction: one statement is its own snapshot, and a page is one round trip (BEGIN and
-/// COMMIT around it were two more, each a wake-up of the server's backend and of the caller).
-/// A page whose rows read other items (sections headed by a referenced item's title) reads them
-/// in the same repeatable-read snapshot.
+/// A page is that one statement on a connection, outside any transaction: one statement is its
+/// own snapshot, and a page is one round trip (BEGIN and COMMIT around it were two more, each a
+/// wake-up of the server's backend and of the caller). Sections headed by a referenced item's
+/// title read that item in the same statement (`CatalogPageQuery.joinSectionItems`); a page
+/// with the items its references point to (`page`) reads them in one repeatable-read snapshot.
 extension PostgresStore {
+    static let joinsSectionItems = true
+
     public func page(_ query: CatalogQuery) throws(StoreError) -> CatalogPage {
         try readPage(query)
     }
@@ -23,11 +25,13 @@ extension PostgresStore {
         _ query: CatalogQuery, table: CatalogTable, snapshot: Bool, restart: () -> Void,
         each: (PageReading, StatementRow, EntityID) throws -> Void, finish: (PageReading, PageEnd) throws -> T
     ) throws -> T {
-        let plan = try plan(query, table: table)
+        var plan = try plan(query, table: table)
+        if Self.sectionsReadOtherItems(query, table) { plan.joinSectionItems(tables) }
         let statement = plan.seekStatement()
         let tables = tables
+        let joined = plan.joined
         func read(_ db: any SQLConnection) throws -> T {
-            let reading = PageReading(source: db, tables: tables)
+            let reading = PageReading(source: db, tables: tables, joined: joined)
             let end = try CatalogStore.readRows(Self.pageSource(db, query), plan, statements: [statement], walking: nil) { row, id in
                 try each(reading, row, id)
             }
