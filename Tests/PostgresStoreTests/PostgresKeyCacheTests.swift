@@ -5,7 +5,7 @@ import Testing
 
 @testable import Storage
 
-/// An instance's keys on PostgreSQL come from memory while no commit happened anywhere, and a key
+/// An instance's keys on PostgreSQL come from memory while no key changed anywhere, and a key
 /// revoked by `rowserver keys revoke` (another process) is refused within a second.
 @Suite(.enabled(if: PostgresTestServer.url != nil, PostgresTestServer.missingReason))
 struct PostgresKeyCacheTests {
@@ -23,7 +23,7 @@ struct PostgresKeyCacheTests {
         return true
     }
 
-    @Test func aKeyIsReadOnceUntilACommitAnywhereAndARevocationIsSeenWithinASecond() throws {
+    @Test func aKeyIsReadOnceUntilAKeyChangesAnywhereAndARevocationIsSeenWithinASecond() throws {
         let catalog = try DefinitionLoader.demo()
         let url = try PostgresTestServer.freshDatabase()
         let store = try PostgresStore(url: url, catalog: catalog, options: .init(seedDemoData: false))
@@ -39,8 +39,14 @@ struct PostgresKeyCacheTests {
         // suite took longer than that between two lines).
         let direct = try PostgresConnection(url: url)
         _ = try direct.execute("UPDATE api_keys SET name = 'renamed' WHERE id = 'aaaaaaaaaaaa'")
-        // Any commit anywhere moves the generation: the next lookup reads the table.
-        _ = try direct.execute("SELECT pg_notify('\(PostgresStore.channel)', 'elsewhere')")
+        // A commit of items anywhere (its notification names a sequence) leaves the keys'
+        // generation where it was: writers do not make every instance read its keys again.
+        let before = (all: try #require(store.listener.generation), keys: store.listener.keysGeneration)
+        _ = try direct.execute("SELECT pg_notify('\(PostgresStore.channel)', '12345')")
+        #expect(Self.within { store.listener.generation != before.all })
+        #expect(store.listener.keysGeneration == before.keys)
+        // A change of keys anywhere moves it: the next lookup reads the table.
+        _ = try direct.execute("SELECT pg_notify('\(PostgresStore.channel)', '\(KeyStore.changedPayload)')")
         #expect(try Self.within { try store.keys.current(id: "aaaaaaaaaaaa")?.name == "renamed" })
 
         // `keys revoke` in another process notifies: refused within a second.

@@ -16,9 +16,9 @@ import Foundation
 ///   memory load. Its catalog writer vouches for each of its commits (`vouch(commitAfter:)`),
 ///   which never touch a key, so a stream of writes does not empty the cache: under 32 writers
 ///   every keyed write read its key again, 7 % of a write's instructions.
-/// - A PostgreSQL database's is its listener's generation, which every commit of every instance
-///   moves (`keys create` and `keys revoke` notify too); while the listener is not connected there
-///   is no stamp, and every lookup reads the table.
+/// - A PostgreSQL database's is its listener's generation of key changes, which `keys create` and
+///   `keys revoke` move (they notify with the payload `keys`) and commits of items do not; while
+///   the listener is not connected there is no stamp, and every lookup reads the table.
 ///
 /// Entries are also dropped after `maximumAge` seconds, in case two commits ever left a stamp as
 /// it was.

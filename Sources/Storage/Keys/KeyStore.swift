@@ -30,12 +30,15 @@ public final class KeyStore: Sendable {
     }
 
     /// Keys in a PostgreSQL database whose tables exist (`PostgresSchema`), cached while
-    /// `generation` (the store's listener's) stays as it was; none without one.
+    /// `generation` (the store's listener's `keysGeneration`) stays as it was; none without one.
     init(postgres: PostgresPool, generation: (@Sendable () -> UInt64?)? = nil) {
         self.database = postgres
         self.cache = generation.map { KeyCache(generation: $0) }
-        self.announcement = "SELECT pg_notify('\(PostgresStore.channel)', 'keys')"
+        self.announcement = "SELECT pg_notify('\(PostgresStore.channel)', '\(Self.changedPayload)')"
     }
+
+    /// The payload of the notification a change of keys sends (`PostgresListener.keysGeneration`).
+    static let changedPayload = "keys"
 
     static let createTable = """
         CREATE TABLE IF NOT EXISTS api_keys (

@@ -14,6 +14,7 @@ import Foundation
 final class PostgresListener: Sendable {
     private struct State {
         var generation: UInt64?
+        var keysGeneration: UInt64?
         var counter: UInt64 = 0
         var isStopped = false
     }
@@ -33,6 +34,12 @@ final class PostgresListener: Sendable {
     /// Moves on every notification; nil while not listening.
     var generation: UInt64? { state.withLock { $0.generation } }
 
+    /// Moves on a notification that keys changed (the payload `keys`, `KeyStore`'s), and when
+    /// the listener connects or loses its connection; nil while not listening. Commits of items
+    /// leave it: under writers, every batch of every instance made each instance read its
+    /// keys again.
+    var keysGeneration: UInt64? { state.withLock { $0.keysGeneration } }
+
     /// Ends the thread within half a second.
     func stop() {
         state.withLock { $0.isStopped = true }
@@ -40,10 +47,11 @@ final class PostgresListener: Sendable {
 
     private var isStopped: Bool { state.withLock { $0.isStopped } }
 
-    private func advance(connected: Bool) {
+    private func advance(connected: Bool, keys: Bool = true) {
         state.withLock { state in
             state.counter &+= 1
             state.generation = connected ? state.counter : nil
+            if keys { state.keysGeneration = state.generation }
         }
     }
 
@@ -72,7 +80,8 @@ final class PostgresListener: Sendable {
             let ready = poll(&descriptor, 1, 500)
             if ready < 0 && errno != EINTR { throw StoreError.unavailable("poll failed on the listener's connection") }
             guard ready > 0 else { continue }
-            if try !connection.notifications().isEmpty { advance(connected: true) }
+            let received = try connection.notifications()
+            if !received.isEmpty { advance(connected: true, keys: received.contains { $0.payload == KeyStore.changedPayload }) }
             guard connection.isHealthy else { throw StoreError.unavailable("the listener's connection closed") }
         }
     }

@@ -44,7 +44,7 @@ public final class PostgresStore: ItemStore {
         idempotency = IdempotencyStore(database: pool)
         let listener = PostgresListener(url: url, channel: Self.channel)
         self.listener = listener
-        keys = KeyStore(postgres: pool) { listener.generation }
+        keys = KeyStore(postgres: pool) { listener.keysGeneration }
         let ordered = catalog.collections.compactMap { tables[$0.name] }
         let isNew: Bool
         do {
