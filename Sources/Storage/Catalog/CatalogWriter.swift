@@ -198,12 +198,16 @@ struct CatalogWriter {
         return searchFolded(renderer.title(of: referenced.item, in: RenderContext(locale: .enUS)))
     }
 
-    /// Every reference of `item` names an existing item of its collection (422 on the field otherwise).
+    /// Every reference of `item` names an existing item of its collection (422 on the field
+    /// otherwise), locked against change and deletion until the write commits (`RowLock.share`):
+    /// a delete by another process's writer cannot leave the reference dangling, nor a rename
+    /// the section key that copies its title stale.
     private func checkReferences(of item: Item, in table: CatalogTable) throws {
         for reference in table.collection.references {
             guard let slot = reference.field.slot, let id = item[slot: slot].reference else { continue }
             guard let target = tables[reference.target], id.kind == target.collection.kind,
-                try db.integer("SELECT 1 FROM \(CatalogTable.quote(target.name)) WHERE id = ? LIMIT 1", [id.rawValue.databaseValue]) != nil
+                try db.integer(
+                    db.lockingRows("SELECT 1 FROM \(CatalogTable.quote(target.name)) WHERE id = ?", .share), [id.rawValue.databaseValue]) != nil
             else { throw StoreError.invalidReference(field: "/\(reference.field.name)", id: id) }
         }
     }
@@ -219,9 +223,11 @@ struct CatalogWriter {
         let searchKey: Int64?
     }
 
+    /// The row of `id`, locked for the write (`RowLock.update`): another process's writer of
+    /// it waits, then finds the version this write commits.
     func currentRow(_ id: EntityID, in table: CatalogTable) throws -> CurrentRow? {
         var found: CurrentRow?
-        try db.each(table.currentRowSQL, [id.rawValue.databaseValue]) { row in
+        try db.each(db.lockingRows(table.currentRowSQL, .update), [id.rawValue.databaseValue]) { row in
             let pk = row.integer(1) ?? 0
             found = CurrentRow(
                 version: row.integer(0) ?? 0, pk: pk, title: row.text(2), subtitle: row.text(3), searchKey: table.ordered ? row.integer(4) : pk)

@@ -34,6 +34,13 @@ extension PostgresConnection: SQLConnection {
 
     var isTransactionUsable: Bool { true }
 
+    func lockingRows(_ sql: String, _ lock: RowLock) -> String {
+        switch lock {
+        case .update: sql + " FOR UPDATE"
+        case .share: sql + " FOR SHARE"
+        }
+    }
+
     func withSavepoint(_ body: () throws -> Void) throws {
         try query("SAVEPOINT write")
         do {

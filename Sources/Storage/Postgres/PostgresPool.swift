@@ -20,9 +20,9 @@ final class PostgresPool: @unchecked Sendable {
     /// Guarded by `condition`.
     private var state = State()
 
-    /// The advisory lock every write transaction of every instance takes first: writes are
-    /// serialized as SQLite serializes them, so change-log sequences are handed out in commit
-    /// order and a feed read never skips one that commits later.
+    /// The advisory lock every write transaction of every instance takes before it writes to the
+    /// change log (a group commit, once its writes are made; a load or a seed, first): sequences
+    /// are handed out in commit order, and a feed read never skips one that commits later.
     static let writeLock: Int64 = 0x726F_7773_6572_7665  // "rowserve"
 
     init(url: String, maximum: Int = 32, wait: Double = 5) {
@@ -112,8 +112,16 @@ extension PostgresPool: SQLDatabase {
     }
 
     func writing<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try writing(locked: true, body)
+    }
+
+    /// `locked`: the writers' lock is taken with BEGIN, in one round trip; without, `body` takes
+    /// it itself when it comes to the change log (`PostgresStore`'s group commit).
+    func writing<T>(locked: Bool, _ body: (any SQLConnection) throws -> T) throws -> T {
         try withConnection { connection in
-            try Self.transaction(connection, begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLock))") { try body(connection) }
+            try Self.transaction(connection, begin: locked ? "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLock))" : "BEGIN") {
+                try body(connection)
+            }
         }
     }
 

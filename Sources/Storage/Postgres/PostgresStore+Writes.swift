@@ -3,9 +3,19 @@ import Foundation
 import GRDB
 
 /// Writes on PostgreSQL, group-committed as on SQLite: one drain at a time takes every queued
-/// write, applies them inside one transaction (behind the advisory lock all instances' writers
-/// take; `CatalogWriter.apply`: without a savepoint per write unless one failed after it wrote),
-/// commits once, notifies the other instances, then answers.
+/// write, applies them inside one transaction (`CatalogWriter.apply`: without a savepoint per
+/// write unless one failed after it wrote), commits once, notifies the other instances, then
+/// answers.
+///
+/// The writes of several instances run at once: each write locks the rows it changes and the
+/// items its references point to (`RowLock`), so two writers of one item take turns and the
+/// second finds the version the first committed. Only the change log is serialized: a batch
+/// writes with provisional sequences (`provisionalSequences`), then takes the advisory lock every
+/// instance's writer takes, reads the log's latest sequence, moves its sequences and its rows'
+/// versions after it (`PendingChanges.rebase`; one UPDATE per collection), writes its entries
+/// and commits. Sequences are so handed out in commit order, and a feed read never skips one that
+/// commits later. Writers that wait on each other's rows in a cycle are told apart by
+/// PostgreSQL (a deadlock, 40P01): the batch runs again.
 extension PostgresStore {
     public func submit(_ write: StoreWrite) async throws(StoreError) -> Versioned<Item>? {
         try await queue.submit(write) { writer.async { [self] in drain() } }
@@ -21,29 +31,66 @@ extension PostgresStore {
     }
 
     private func commit(_ writes: [StoreWrite]) -> [Result<Versioned<Item>?, StoreError>] {
-        do {
+        var savepoints = false
+        var attempts = 0
+        while true {
+            attempts += 1
             do {
-                return try commit(writes, savepoints: false)
+                return try commit(writes, savepoints: savepoints)
             } catch is CatalogWriter.PartialWrite {
-                return try commit(writes, savepoints: true)
+                savepoints = true
+            } catch let failure as StoreError where Self.isContention(failure) && attempts < Self.attemptsOnContention {
+                continue
+            } catch {
+                let failure = StoreError.from(error)
+                return writes.map { _ in .failure(failure) }
             }
-        } catch {
-            let failure = StoreError.from(error)
-            return writes.map { _ in .failure(failure) }
         }
     }
 
+    /// How many times a batch runs when writers of other instances keep deadlocking it.
+    static let attemptsOnContention = 5
+
+    /// A failure that only says another writer was in the way (a deadlock, a serialization failure).
+    static func isContention(_ failure: StoreError) -> Bool {
+        guard case .postgres(let postgres) = failure, let sqlstate = postgres.sqlstate else { return false }
+        return sqlstate == "40P01" || sqlstate == "40001"
+    }
+
+    /// Where a batch's sequences start until it holds the writers' lock: below every version a
+    /// row or a client can hold, so a version this batch wrote never passes for one another
+    /// committed (an `If-Match` of a later write in the batch meets it as a mismatch), and far
+    /// enough from the largest for the move to stay in range.
+    static let provisionalSequences = Int64.min / 2
+
     private func commit(_ writes: [StoreWrite], savepoints: Bool) throws -> [Result<Versioned<Item>?, StoreError>] {
-        let (results, committed) = try pool.writing { db in
+        let (results, committed) = try pool.writing(locked: false) { db in
+            var writer = CatalogWriter(
+                db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog,
+                changes: PendingChanges(after: Self.provisionalSequences))
+            var results = try writer.apply(writes, savepoints: savepoints)
+            try db.run("SELECT pg_advisory_xact_lock(?)", [PostgresPool.writeLock.databaseValue])
             var counters: [String: Int64] = [:]
             try db.each("SELECT name, value FROM store_counters WHERE name IN ('latest', 'pruned_through')", []) { row in
                 if let name = row.text(0), let value = row.integer(1) { counters[name] = value }
                 return true
             }
             let start = counters["latest"] ?? 0
-            var writer = CatalogWriter(
-                db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog, changes: PendingChanges(after: start))
-            let results = try writer.apply(writes, savepoints: savepoints)
+            let moved = writer.changes.rebase(onto: start)
+            if moved != 0 {
+                for (collection, ids) in writer.changes.itemsByCollection {
+                    let table = try table(collection)
+                    for chunk in stride(from: 0, to: ids.count, by: PendingChanges.rowsPerStatement).map({
+                        ids[$0..<min($0 + PendingChanges.rowsPerStatement, ids.count)]
+                    }) {
+                        try db.run(
+                            "UPDATE \(CatalogTable.quote(table.name)) SET version = version + ? WHERE id IN ("
+                                + repeatElement("?", count: chunk.count).joined(separator: ", ") + ")",
+                            [moved.databaseValue] + chunk.map { $0.rawValue.databaseValue })
+                    }
+                }
+                results = results.map { result in Self.moved(result, by: moved) }
+            }
             return (results, try finish(db, writer.changes, prunedThrough: counters["pruned_through"] ?? 0))
         }
         // The writers' lock was held from `start` on: the log's entries after it are this
@@ -53,6 +100,16 @@ extension PostgresStore {
             state.recent.follow(committed.changes, after: committed.start, through: committed.latest)
         }
         return results
+    }
+
+    /// `result` with a provisional version in it (an item written, or the current version a
+    /// refusal names, which an earlier write of the batch made) moved to its sequence.
+    static func moved(_ result: Result<Versioned<Item>?, StoreError>, by delta: Int64) -> Result<Versioned<Item>?, StoreError> {
+        switch result {
+        case .success(let written?) where written.version < 0: .success(Versioned(item: written.item, version: written.version + delta))
+        case .failure(.versionMismatch(let current)) where current < 0: .failure(.versionMismatch(current: current + delta))
+        default: result
+        }
     }
 
     /// Writes the transaction's change-log entries (those the retention keeps, `force`: all a

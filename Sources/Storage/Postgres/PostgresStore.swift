@@ -5,9 +5,10 @@ import GRDB
 /// The store of any catalog on PostgreSQL: the same tables, SQL and answers as the SQLite store
 /// (`CatalogStore`), shared by every rowserver instance that names the same database.
 ///
-/// Reads run on a pool of connections (`PostgresPool`), a page in one repeatable-read snapshot.
-/// Writes are group-committed by each instance's writer, behind one advisory lock that every
-/// instance's writer takes, so the change log's sequence follows commit order everywhere. Each
+/// Reads run on a pool of connections (`PostgresPool`), a page in one statement. Writes are
+/// group-committed by each instance's writer, at once with the other instances' writers; only
+/// their entries in the change log wait on one advisory lock, so the log's sequence follows
+/// commit order everywhere (`PostgresStore+Writes`). Each
 /// commit notifies (`NOTIFY rowserver_commits`): every instance's listener then reads the
 /// versions again before its next answer (`PostgresListener`), so list tags, cached pages and
 /// feed tokens stay exact across instances.

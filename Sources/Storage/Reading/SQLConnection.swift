@@ -25,6 +25,21 @@ protocol SQLConnection: RowSource {
 
     /// Runs `body` in a savepoint, released when it returns and rolled back when it throws.
     func withSavepoint(_ body: () throws -> Void) throws
+
+    /// `sql`, a SELECT of rows a write goes on to change (`.update`) or relies on (`.share`: a
+    /// referenced item), with what locks them until the transaction ends where writers of other
+    /// processes run at once (PostgreSQL: `FOR UPDATE`, `FOR SHARE`); as it is where one writer
+    /// runs at a time (SQLite).
+    func lockingRows(_ sql: String, _ lock: RowLock) -> String
+}
+
+/// How a write locks the rows it reads (`SQLConnection.lockingRows`).
+enum RowLock {
+    /// Rows the write changes or deletes: another writer waits, then reads them as committed.
+    case update
+    /// A row the write relies on without changing it (the item a reference points to): it is
+    /// neither changed nor deleted until the write commits.
+    case share
 }
 
 extension SQLConnection {
@@ -71,6 +86,8 @@ extension Database: SQLConnection {
     }
 
     var changedRows: Int { totalChangesCount }
+
+    func lockingRows(_ sql: String, _ lock: RowLock) -> String { sql }
 
     var isTransactionUsable: Bool { isInsideTransaction }
 

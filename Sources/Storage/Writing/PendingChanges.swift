@@ -12,15 +12,16 @@ import GRDB
 /// (`discard(from:)`), so the sequences stay gapless as SQLite's AUTOINCREMENT kept them.
 final class PendingChanges {
     struct Entry {
-        let seq: Int64
+        var seq: Int64
         let collection: String
         let itemID: EntityID
         let operation: ChangeOperation
         let author: String?
     }
 
-    /// The latest sequence when the transaction began.
-    let start: Int64
+    /// The latest sequence when the transaction began (or, after `rebase`, when it took the
+    /// writers' lock).
+    private(set) var start: Int64
     /// Whether entries are kept: a bulk load takes sequences only, and makes its entries from
     /// its rows at its end (`CatalogStore.bulkLoad`).
     let recording: Bool
@@ -50,6 +51,26 @@ final class PendingChanges {
         guard mark < last else { return }
         last = mark
         while let entry = entries.last, entry.seq > mark { entries.removeLast() }
+    }
+
+    /// Moves every sequence handed out so that they follow `latest` instead of `start`, for a
+    /// transaction that made its writes before it took the writers' lock (PostgreSQL: from
+    /// provisional sequences). Returns how far they moved.
+    func rebase(onto latest: Int64) -> Int64 {
+        let delta = latest - start
+        guard delta != 0 else { return 0 }
+        start = latest
+        last += delta
+        for index in entries.indices { entries[index].seq += delta }
+        return delta
+    }
+
+    /// The ids of each collection's items the entries name, for moving their rows' versions
+    /// with `rebase`.
+    var itemsByCollection: [String: [EntityID]] {
+        var items: [String: [EntityID]] = [:]
+        for entry in entries { items[entry.collection, default: []].append(entry.itemID) }
+        return items
     }
 
     /// Each collection's newest sequence among the entries.
