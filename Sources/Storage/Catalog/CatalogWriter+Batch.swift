@@ -9,7 +9,8 @@ import Domain
 /// and FTS5's savepoint hooks), on PostgreSQL two round trips. A write that fails after it
 /// wrote, or on a failed statement (which fails a PostgreSQL transaction), throws
 /// `PartialWrite`: the caller rolls the transaction back and runs the batch again with
-/// `savepoints`, each write in its own.
+/// `savepoints`, each write in its own. A write that met another process's writer in a
+/// deadlock (`StoreError.isContention`) fails the batch, which its store runs again whole.
 extension CatalogWriter {
     /// A write of a batch run without savepoints failed after it had written.
     struct PartialWrite: Error {}
@@ -27,6 +28,8 @@ extension CatalogWriter {
                     var written: Versioned<Item>?
                     try db.withSavepoint { written = try write.apply(with: self, db: db) }
                     results.append(.success(written))
+                } catch let failure as StoreError where failure.isContention {
+                    throw failure
                 } catch {
                     search.discard(from: marks.search)
                     changes.discard(from: marks.changes)
@@ -41,6 +44,8 @@ extension CatalogWriter {
                 search.discard(from: marks.search)
                 changes.discard(from: marks.changes)
                 results.append(.failure(refusal))
+            } catch let failure as StoreError where failure.isContention {
+                throw failure
             } catch {
                 throw PartialWrite()
             }
@@ -50,6 +55,14 @@ extension CatalogWriter {
 }
 
 extension StoreError {
+    /// Whether the failure only says another process's writer was in the way: PostgreSQL broke a
+    /// deadlock between their row locks (40P01) or refused a serialization (40001). Running the
+    /// batch again succeeds.
+    var isContention: Bool {
+        guard case .postgres(let failure) = self, let sqlstate = failure.sqlstate else { return false }
+        return sqlstate == "40P01" || sqlstate == "40001"
+    }
+
     /// Whether the writer refused the write itself, before a statement failed: the transaction
     /// it ran in is intact.
     var isRefusal: Bool {

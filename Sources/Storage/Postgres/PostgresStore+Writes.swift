@@ -39,7 +39,7 @@ extension PostgresStore {
                 return try commit(writes, savepoints: savepoints)
             } catch is CatalogWriter.PartialWrite {
                 savepoints = true
-            } catch let failure as StoreError where Self.isContention(failure) && attempts < Self.attemptsOnContention {
+            } catch let failure as StoreError where failure.isContention && attempts < Self.attemptsOnContention {
                 continue
             } catch {
                 let failure = StoreError.from(error)
@@ -50,12 +50,6 @@ extension PostgresStore {
 
     /// How many times a batch runs when writers of other instances keep deadlocking it.
     static let attemptsOnContention = 5
-
-    /// A failure that only says another writer was in the way (a deadlock, a serialization failure).
-    static func isContention(_ failure: StoreError) -> Bool {
-        guard case .postgres(let postgres) = failure, let sqlstate = postgres.sqlstate else { return false }
-        return sqlstate == "40P01" || sqlstate == "40001"
-    }
 
     /// Where a batch's sequences start until it holds the writers' lock: below every version a
     /// row or a client can hold, so a version this batch wrote never passes for one another
