@@ -63,6 +63,10 @@ struct PageReadsTests {
         for index in (2 + table.valueColumns.joined().count)..<(all.count - 2) {
             #expect(columns[index] == (reads == nil ? all[index] : "NULL"))
         }
+        // Without a search, the rows carry no search keys.
+        let unsearched = table.selectList(reading: reads, searchKeys: false).components(separatedBy: ", ")
+        #expect(unsearched.suffix(2) == (reads == nil ? all.suffix(2) : ["NULL", "NULL"]))
+        #expect(unsearched.dropLast(2) == columns.dropLast(2))
     }
 
     /// A joined item's list has every column at the place an item is decoded from, on its alias.

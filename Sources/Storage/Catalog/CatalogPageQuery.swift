@@ -13,6 +13,9 @@ struct CatalogPageQuery {
     let limit: Int
     /// The stored slots the rows read (`CatalogQuery.reads`); nil: every one.
     let reads: [Int]?
+    /// Whether the rows carry their folded title and subtitle: a whole item's rows, and a
+    /// search's, which SQLite may walk checking them (`CatalogStore.readRows`).
+    let readsSearchKeys: Bool
     private(set) var conditions: [String] = []
     private(set) var arguments: [DatabaseValue] = []
     /// The keyset position (nil: from the start); a restriction to a range may drop it.
@@ -37,6 +40,7 @@ struct CatalogPageQuery {
         let collection = table.collection
         limit = min(max(query.limit, 1), 1_000)
         reads = query.reads
+        readsSearchKeys = query.reads == nil || Self.folded(query.search) != nil
         var keys: [OrderKey] = []
         if query.sections {
             guard !table.sectionColumns.isEmpty else { throw StoreError.invariant("\(collection.name) has no sections") }
@@ -151,7 +155,7 @@ struct CatalogPageQuery {
     }
 
     var selectList: String {
-        ([table.selectList(reading: reads)] + keys.dropLast().map { "t.\(CatalogTable.quote($0.column.column))" }
+        ([table.selectList(reading: reads, searchKeys: readsSearchKeys)] + keys.dropLast().map { "t.\(CatalogTable.quote($0.column.column))" }
             + (joined.map { [$0.table.itemSelectList(on: "r")] } ?? [])).joined(separator: ", ")
     }
 
@@ -226,7 +230,8 @@ struct CatalogPageQuery {
 
     private func shape(selecting columns: String?, combined: Bool = false, limit: Int? = nil) -> SeekTexts.Shape {
         SeekTexts.Shape(
-            columns: columns, reads: columns == nil ? reads : nil, joined: columns == nil ? joinClause : nil, combined: combined, limit: limit,
+            columns: columns, reads: columns == nil ? reads : nil, searchKeys: columns == nil && readsSearchKeys,
+            joined: columns == nil ? joinClause : nil, combined: combined, limit: limit,
             conditions: conditions,
             keys: keys.map(\.column), descending: keys.map(\.descending), readsByKey: readsByKey, positioned: after != nil)
     }

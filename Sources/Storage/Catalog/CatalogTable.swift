@@ -166,15 +166,16 @@ final class CatalogTable: Sendable {
     /// `selectList` with the value columns of slots outside `slots`, and the order keys' and
     /// sections' columns, selected as NULL: the same columns at the same places (`slotColumns`),
     /// without their values. A row's keys are read where the page's order selects them again
-    /// (`CatalogPageQuery.selectList`); the folded title and subtitle stay, for a search's walk.
-    /// nil: `selectList`.
-    func selectList(reading slots: [Int]?) -> String {
+    /// (`CatalogPageQuery.selectList`); the folded title and subtitle only with `searchKeys`
+    /// (a search's walk reads them). nil: `selectList`.
+    func selectList(reading slots: [Int]?, searchKeys: Bool = true) -> String {
         guard let slots else { return selectList }
         var list = ["t.\"id\"", "t.\"version\""]
         for (slot, columns) in quotedValueColumns.enumerated() {
             list += slots.contains(slot) ? columns : columns.map { _ in "NULL" }
         }
-        return (list + quotedKeyColumns.map { _ in "NULL" } + ["t.\"title_key\"", "t.\"subtitle_key\""]).joined(separator: ", ")
+        let search = searchKeys ? ["t.\"title_key\"", "t.\"subtitle_key\""] : ["NULL", "NULL"]
+        return (list + quotedKeyColumns.map { _ in "NULL" } + search).joined(separator: ", ")
     }
 
     /// The key columns of an order by sort `name`.

@@ -12,6 +12,8 @@ final class SeekTexts: Sendable {
     struct Shape: Hashable, Sendable {
         let columns: String?
         let reads: [Int]?
+        /// The rows' folded title and subtitle are selected (`CatalogPageQuery.readsSearchKeys`).
+        let searchKeys: Bool
         /// The join of the rows' section items (`CatalogPageQuery.joinSectionItems`).
         let joined: String?
         /// The statements as one (`CatalogPageQuery.seekStatement`), with this LIMIT written in.
