@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import Storage
@@ -92,6 +93,19 @@ struct PostgresConnectionTests {
         #expect(rows.withText(2, 1) { $0.map { Array($0) } } == Array("THREE".utf8))
         #expect(rows.text(3, 0) == nil, "a row out of range reads as NULL")
         #expect(throws: StoreError.self) { try rows.integer(0, 1) }
+        // Only what changed rows counts as changed (a write's refusal is told from a partial write by it).
+        #expect(insert.changedRows == 3)
+        #expect(rows.changedRows == 0, "a SELECT's rows are not changes")
+        #expect(try connection.query("DELETE FROM items WHERE id = $1", [.integer(3)]).changedRows == 1)
+        #expect(
+            try connection.query("MERGE INTO items USING (SELECT 1 AS id) AS s ON items.id = s.id WHEN MATCHED THEN UPDATE SET title = 'm'")
+                .changedRows == 1)
+        #expect(try connection.query("SELECT pg_notify('elsewhere', 'x')").changedRows == 0)
+        let before = connection.changedRows
+        try connection.run("UPDATE items SET title = ? WHERE id <= ?", ["x".databaseValue, 2.databaseValue])
+        _ = try connection.insert("INSERT INTO items VALUES (?, ?)", [7.databaseValue, "seven".databaseValue], returning: "id")
+        try connection.each("SELECT id FROM items", []) { _ in true }
+        #expect(connection.changedRows == before + 3)
     }
 
     /// A statement that fails, what it must fail with, and a piece of the message.

@@ -65,18 +65,20 @@ struct PostgresPageTests {
         var visited = 0
         var query = CatalogQuery(collection: people, sections: true, limit: 7)
         while true {
-            let end = try store.visitPage(query, restart: {}) { row in
-                visited += 1
-                guard case .reference(let id) = try row.value(slot: slot) else {
-                    #expect(try row.item(target, id: EntityID(kind: .department, timestampMilliseconds: 1, randomBits: 1)) == nil)
-                    return
-                }
-                let carried = try row.item(target, id: id)
-                #expect(carried != nil)
-                #expect(carried == (try store.item(target, id: id))?.item)
-                // Another id than the row's reference is read by its key, not taken from the row.
-                #expect(try row.item(target, id: EntityID(kind: id.kind, timestampMilliseconds: 1, randomBits: 1)) == nil)
-            }
+            let end = try store.visitPage(
+                query, restart: {},
+                visit: { row in
+                    visited += 1
+                    guard case .reference(let id) = try row.value(slot: slot) else {
+                        #expect(try row.item(target, id: EntityID(kind: .department, timestampMilliseconds: 1, randomBits: 1)) == nil)
+                        return
+                    }
+                    let carried = try row.item(target, id: id)
+                    #expect(carried != nil)
+                    #expect(carried == (try store.item(target, id: id))?.item)
+                    // Another id than the row's reference is read by its key, not taken from the row.
+                    #expect(try row.item(target, id: EntityID(kind: id.kind, timestampMilliseconds: 1, randomBits: 1)) == nil)
+                })
             guard let next = end.nextAfter else { break }
             query.after = next
         }
@@ -98,14 +100,16 @@ struct PostgresPageTests {
         let column = try #require(targetTable.valueColumns.first { !$0.isEmpty }?.first)
         let other = try PostgresConnection(url: url)
         var checked: (before: Item?, carried: Item?, id: EntityID)?
-        _ = try store.visitPage(CatalogQuery(collection: people, sections: true, limit: 3), restart: {}) { row in
-            guard checked == nil, case .reference(let id) = try row.value(slot: slot) else { return }
-            let before = try store.item(target, id: id)?.item
-            try other.execute(
-                "UPDATE \(CatalogTable.quote(targetTable.name)) SET \(CatalogTable.quote(column)) = 'Renamed meanwhile' WHERE id = $1",
-                [.text(id.rawValue)])
-            checked = (before, try row.item(target, id: id), id)
-        }
+        _ = try store.visitPage(
+            CatalogQuery(collection: people, sections: true, limit: 3), restart: {},
+            visit: { row in
+                guard checked == nil, case .reference(let id) = try row.value(slot: slot) else { return }
+                let before = try store.item(target, id: id)?.item
+                try other.execute(
+                    "UPDATE \(CatalogTable.quote(targetTable.name)) SET \(CatalogTable.quote(column)) = 'Renamed meanwhile' WHERE id = $1",
+                    [.text(id.rawValue)])
+                checked = (before, try row.item(target, id: id), id)
+            })
         let seen = try #require(checked)
         #expect(seen.before != nil)
         #expect(seen.carried == seen.before)

@@ -69,7 +69,7 @@ extension PageRow {
         do {
             if let joined = reading.joined, joined.table.name == table.name {
                 let item = row.shifted(by: joined.offset)
-                if item.withText(0, { $0.map { Array($0) == Array(id.rawValue.utf8) } }) == true {
+                if item.withText(0, { $0?.elementsEqual(id.rawValue.utf8) }) == true {
                     return try CatalogColumns.decode(item, in: table, id: id).item
                 }
             }

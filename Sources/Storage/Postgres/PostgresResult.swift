@@ -31,10 +31,21 @@ final class PostgresResult {
         return Int(String(cString: tuples)) ?? 0
     }
 
-    /// The rows an INSERT, UPDATE, DELETE or MERGE changed; 0 for every other command.
+    /// The rows an INSERT, UPDATE, DELETE or MERGE changed; 0 for every other command. Read
+    /// from the tag in place: it is asked of every statement a write runs.
     var changedRows: Int {
-        let status = commandStatus
-        return ["INSERT ", "UPDATE ", "DELETE ", "MERGE "].contains { status.hasPrefix($0) } ? commandTuples : 0
+        guard let tag = PQcmdStatus(handle) else { return 0 }
+        let verbs: [StaticString] = ["INSERT ", "UPDATE ", "DELETE ", "MERGE "]
+        return verbs.contains { Self.tag(tag, startsWith: $0) } ? commandTuples : 0
+    }
+
+    /// Whether the NUL-terminated `tag` starts with `verb` (a mismatch at its NUL stops the
+    /// comparison before it reads past it).
+    private static func tag(_ tag: UnsafePointer<CChar>, startsWith verb: StaticString) -> Bool {
+        verb.withUTF8Buffer { bytes in
+            for (index, byte) in bytes.enumerated() where UInt8(bitPattern: tag[index]) != byte { return false }
+            return true
+        }
     }
 
     /// The name of `column`, as the statement's select list gives it.
