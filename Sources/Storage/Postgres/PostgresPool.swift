@@ -25,6 +25,9 @@ final class PostgresPool: @unchecked Sendable {
     /// are handed out in commit order, and a feed read never skips one that commits later.
     static let writeLock: Int64 = 0x726F_7773_6572_7665  // "rowserve"
 
+    /// Takes `writeLock` until the transaction ends.
+    static let lockWritersSQL = "SELECT pg_advisory_xact_lock(\(writeLock))"
+
     init(url: String, maximum: Int = 32, wait: Double = 5) {
         self.url = url
         self.maximum = max(1, maximum)
@@ -119,7 +122,7 @@ extension PostgresPool: SQLDatabase {
     /// it itself when it comes to the change log (`PostgresStore`'s group commit).
     func writing<T>(locked: Bool, _ body: (any SQLConnection) throws -> T) throws -> T {
         try withConnection { connection in
-            try Self.transaction(connection, begin: locked ? "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLock))" : "BEGIN") {
+            try Self.transaction(connection, begin: locked ? "BEGIN; " + Self.lockWritersSQL : "BEGIN") {
                 try body(connection)
             }
         }

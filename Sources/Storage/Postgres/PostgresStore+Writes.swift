@@ -63,7 +63,7 @@ extension PostgresStore {
                 db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog,
                 changes: PendingChanges(after: Self.provisionalSequences))
             var results = try writer.apply(writes, savepoints: savepoints)
-            try db.run("SELECT pg_advisory_xact_lock(?)", [PostgresPool.writeLock.databaseValue])
+            try db.run(PostgresPool.lockWritersSQL, [])
             var counters: [String: Int64] = [:]
             try db.each("SELECT name, value FROM store_counters WHERE name IN ('latest', 'pruned_through')", []) { row in
                 if let name = row.text(0), let value = row.integer(1) { counters[name] = value }
