@@ -48,6 +48,36 @@ import Testing
         #expect(table.seekTexts.count == 1)
     }
 
+    /// PostgreSQL's one statement a page (`seekStatement`): an order of one direction seeks by one
+    /// row comparison, after the query's own conditions; an order of two takes the union of the
+    /// prefix statements. (query index, what the WHERE holds, whether a union, the arguments)
+    static let oneStatementCases: [(query: Int, seek: String?, union: Bool, arguments: [DatabaseValue])] = [
+        (0, nil, false, []),
+        (1, #"WHERE (t."k_name", t."id") > (?, ?) ORDER BY"#, false, ["lamp".databaseValue, "prd_0000000000000001".databaseValue]),
+        (2, nil, true, []),
+        (
+            3, #"WHERE (t."f_price_cur" = ? AND t."f_price" >= ?) AND (t."k_name", t."id") > (?, ?) ORDER BY"#, false,
+            ["USD".databaseValue, 100.databaseValue, "desk".databaseValue, "prd_0000000000000003".databaseValue]
+        ),
+    ]
+
+    @Test(arguments: oneStatementCases.indices)
+    func aPageAsOneStatementSeeksAnOrderOfOneDirectionByARowComparison(case index: Int) throws {
+        let expected = Self.oneStatementCases[index]
+        let table = CatalogTable(Self.products)
+        let plan = try CatalogPageQuery(Self.queries[expected.query].query, table: table)
+        let (sql, arguments) = plan.seekStatement()
+        #expect(sql.hasSuffix("LIMIT 51"))
+        #expect(sql.contains(" UNION ALL ") == expected.union)
+        if let seek = expected.seek { #expect(sql.contains(seek), "\(sql)") }
+        if expected.union {
+            #expect(arguments == plan.seekStatements().flatMap(\.arguments))
+        } else {
+            #expect(arguments == expected.arguments)
+        }
+        #expect(plan.seekStatement().sql == sql, "from the memo")
+    }
+
     @Test func aShapeKeptForOnePositionServesAnotherWithItsOwnArguments() throws {
         let table = CatalogTable(Self.products)
         let first = try CatalogPageQuery(

@@ -188,29 +188,31 @@ struct CatalogPageQuery {
         return zip(texts, keys.indices.reversed()).map { text, index in (text, arguments + after[...index]) }
     }
 
-    /// The page as one statement, its LIMIT (a page and one more row) in its text:
-    /// `seekStatements` when it is one, else their union in the page's order. What a database a
-    /// round trip away reads a page with (PostgreSQL, which merges the branches' index scans in
-    /// order); SQLite, in the process, steps the statements in turn and stops at a full page.
+    /// The page as one statement, its LIMIT (a page and one more row) in its text: an order of
+    /// one direction (every key ascending, as the id is) seeks past the position with one row
+    /// comparison, `(k0, …, id) > (v0, …, vn)`, one range of the order's index; another order
+    /// takes the union of `seekStatements` in the page's order. What a database a round trip
+    /// away reads a page with (PostgreSQL, which merges the union's index scans in order);
+    /// SQLite, in the process, steps the statements in turn and stops at a full page.
     ///
     /// The LIMIT is written, not bound: bound, PostgreSQL costed a generic plan for a tenth of
-    /// the table and so planned the statement anew on every run. Written, a first page has no
-    /// parameter at all, and a later page's generic plan costs what its custom plans do: the
-    /// server plans each text once per connection.
-    ///
-    /// Not a row comparison `(k0, …, id) > (v0, …, vn)` for an order of one direction, though
-    /// it reads one range of the index: PostgreSQL estimates a third of the table past any
-    /// position in its generic plan, so wherever more than that is left its custom plan costs
-    /// less and `plan_cache_mode = auto` planned the statement anew on every run, where the
-    /// union's plans cost alike and it goes generic.
+    /// the table. Connections plan prepared statements generically (`PostgresConnection.init`):
+    /// under `auto` a later page's statement was planned anew on every run.
     func seekStatement() -> (sql: String, arguments: [DatabaseValue]) {
         let wanted = limit + 1
-        let statements = seekStatements()
+        let oneDirection = keys.allSatisfy { !$0.descending }
         let text = table.seekTexts.texts(shape(selecting: nil, combined: true, limit: wanted)) {
+            if let after, oneDirection {
+                let columns = keys.map { "t.\(CatalogTable.quote($0.column.column))" }.joined(separator: ", ")
+                let position = "(\(columns)) > (" + repeatElement("?", count: after.count).joined(separator: ", ") + ")"
+                return [Self.limiting(Self.select(seekHead(), conditions + [position], orderBy + " LIMIT ?"), wanted)]
+            }
+            let statements = seekStatements()
             guard statements.count > 1 else { return [Self.limiting(statements[0].sql, wanted)] }
             return [union(statements.map { Self.limiting($0.sql, wanted) }, limit: wanted)]
         }
-        return (text[0], statements.flatMap(\.arguments))
+        guard let after else { return (text[0], arguments) }
+        return (text[0], oneDirection ? arguments + after : seekStatements().flatMap(\.arguments))
     }
 
     /// `text`, which ends in `LIMIT ?`, with `limit` in place of its placeholder.
@@ -238,11 +240,15 @@ struct CatalogPageQuery {
 
     /// `seekStatements` made whole, texts and arguments.
     func makeSeekStatements(selecting columns: String? = nil) -> [(sql: String, arguments: [DatabaseValue])] {
-        let head =
-            "SELECT \(columns ?? selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
-            + (columns == nil ? joinClause ?? "" : "")
+        let head = seekHead(selecting: columns)
         guard let after else { return [(Self.select(head, conditions, orderBy + " LIMIT ?"), arguments)] }
         return keysetStatements(head: head, position: after, backwards: false, tail: orderBy + " LIMIT ?")
+    }
+
+    /// `SELECT … FROM table AS t`, with the section items' join when it selects a page's columns.
+    private func seekHead(selecting columns: String? = nil) -> String {
+        "SELECT \(columns ?? selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
+            + (columns == nil ? joinClause ?? "" : "")
     }
 
     /// One statement per key prefix of `position`, longest first: `k0 = v0 AND … AND ki after

@@ -124,7 +124,7 @@ extension PostgresStore {
         let pruned = try prunedThrough ?? db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
         let pruneStep = Int64(max(1, min(1_000, options.changeRetention / 10)))
         if cutoff > pruned && (force || cutoff - pruned >= pruneStep) {
-            try db.run("DELETE FROM changes WHERE seq <= ?", [cutoff.databaseValue])
+            try Self.prune(db, through: cutoff)
             counters.append(("pruned_through", cutoff))
         }
         // One statement for every counter: a round trip each cost a batch as much as a write.
@@ -134,6 +134,15 @@ extension PostgresStore {
             counters.flatMap { [$0.0.databaseValue, $0.1.databaseValue] })
         try db.run("SELECT pg_notify(?, ?)", [Self.channel.databaseValue, String(latest).databaseValue])
         return (versions, latest, start, changes.changed)
+    }
+
+    /// Deletes the log's entries through `cutoff`, planned for its value: the generic plan of
+    /// `seq <= $1` (connections plan generically, `PostgresConnection.init`) guesses a third
+    /// of the log and reads all of it, where the entries pruned are the index's first few.
+    static func prune(_ db: any SQLConnection, through cutoff: Int64) throws {
+        let sql = "DELETE FROM changes WHERE seq <= ?"
+        guard let connection = db as? PostgresConnection else { return _ = try db.run(sql, [cutoff.databaseValue]) }
+        try connection.execute(PostgresConnection.numbered(sql), [.integer(cutoff)])
     }
 
     /// Writes `items` in one transaction, referenced items first as given (a new database's demo data).
