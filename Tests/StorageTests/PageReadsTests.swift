@@ -6,7 +6,7 @@ import Testing
 @testable import Storage
 
 /// A visited page selects only the stored slots its rows read (`CatalogQuery.reads`): the rest
-/// come back as NULL at the same places, and the page (its rows, order and end) is the same.
+/// read as absent, and the page (its rows, order and end) is the same.
 @Suite("Pages that read only what their rows show")
 struct PageReadsTests {
     @Test func unreadSlotsAreNullAndTheReadOnesAndThePageAreUnchanged() throws {
@@ -38,46 +38,48 @@ struct PageReadsTests {
         for row in 0..<20 {
             #expect(seen[0][row * 3] == seen[1][row * 3], "the same rows in the same order")
             #expect(seen[0][row * 3 + 1] == seen[1][row * 3 + 1], "a read slot holds its value")
-            #expect(seen[0][row * 3 + 2] == nil, "an unread slot is NULL")
+            #expect(seen[0][row * 3 + 2] == nil, "an unread slot is absent")
             #expect(seen[1][row * 3 + 2] != nil, "every slot is read without `reads`")
         }
     }
 
-    /// Table-driven: whatever the slots, the list has every column at its place.
-    @Test(arguments: [nil, [], [0], [0, 2], [3]] as [[Int]?])
-    func aNarrowedSelectListKeepsEveryColumnsPlace(_ reads: [Int]?) throws {
+    /// Table-driven: whatever the slots, the list selects those slots' columns where the layout
+    /// says, the search keys only when asked, and nothing in the place of the others.
+    @Test(arguments: [nil, [], [0], [0, 2], [3]] as [[Int]?], [true, false])
+    func aNarrowedSelectListHoldsItsSlotsWhereItsLayoutSays(_ reads: [Int]?, searchKeys: Bool) throws {
         let catalog = try DefinitionLoader.demo()
         let table = CatalogTable(try CatalogFixtures.collection(catalog, "products"))
-        let columns = table.selectList(reading: reads).components(separatedBy: ", ")
+        let layout = RowLayout(table, reading: reads, searchKeys: searchKeys)
+        let columns = layout.selectList(table).components(separatedBy: ", ")
         let all = table.selectList.components(separatedBy: ", ")
-        #expect(columns.count == all.count)
+        #expect(columns.count == layout.count)
+        #expect(!columns.contains("NULL"))
+        #expect(columns.prefix(2) == all.prefix(2), "id and version")
         for (slot, first) in table.slotColumns.enumerated() {
-            let width = table.valueColumns[slot].count
-            for offset in 0..<width {
-                #expect(columns[first + offset] == (reads.map { $0.contains(slot) } ?? true ? all[first + offset] : "NULL"))
+            let read = reads.map { $0.contains(slot) } ?? true
+            #expect((layout.slotColumns[slot] != nil) == read)
+            guard let position = layout.slotColumns[slot] else { continue }
+            for offset in 0..<table.valueColumns[slot].count {
+                #expect(columns[position + offset] == all[first + offset])
             }
         }
-        #expect(columns.prefix(2) == all.prefix(2), "id and version")
-        #expect(columns.suffix(2) == all.suffix(2), "the search keys")
-        // The order keys' and sections' columns: read again after the row's (the page's order).
-        for index in (2 + table.valueColumns.joined().count)..<(all.count - 2) {
-            #expect(columns[index] == (reads == nil ? all[index] : "NULL"))
+        let search = try #require(reads == nil || searchKeys ? layout.searchKeys : -1)
+        if search >= 0 {
+            #expect(columns[search] == "t.\"title_key\"" && columns[search + 1] == "t.\"subtitle_key\"")
+        } else {
+            #expect(layout.searchKeys == nil)
         }
-        // Without a search, the rows carry no search keys.
-        let unsearched = table.selectList(reading: reads, searchKeys: false).components(separatedBy: ", ")
-        #expect(unsearched.suffix(2) == (reads == nil ? all.suffix(2) : ["NULL", "NULL"]))
-        #expect(unsearched.dropLast(2) == columns.dropLast(2))
+        #expect(layout.isWhole == (reads == nil))
+        if reads == nil { #expect(columns == all, "a whole item's row is the table's") }
     }
 
-    /// A joined item's list has every column at the place an item is decoded from, on its alias.
-    @Test func aJoinedItemsSelectListKeepsEveryColumnsPlace() throws {
+    /// A joined item's list has the columns an item is decoded from, at their places, on its alias.
+    @Test func aJoinedItemsSelectListKeepsEveryDecodedColumnsPlace() throws {
         let catalog = try DefinitionLoader.demo()
         let table = CatalogTable(try CatalogFixtures.collection(catalog, "departments"))
         let columns = table.itemSelectList(on: "r").components(separatedBy: ", ")
         let all = table.selectList.components(separatedBy: ", ")
-        #expect(columns.count == all.count)
         let decoded = 2 + table.valueColumns.joined().count
-        #expect(columns.prefix(decoded) == all.prefix(decoded).map { "r." + $0.dropFirst(2) }[...])
-        #expect(columns.dropFirst(decoded).allSatisfy { $0 == "NULL" })
+        #expect(columns == all.prefix(decoded).map { "r." + $0.dropFirst(2) })
     }
 }

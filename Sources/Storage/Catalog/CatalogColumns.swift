@@ -90,9 +90,10 @@ enum CatalogColumns {
         return id
     }
 
-    /// One stored slot's value in the current row.
-    static func value(_ row: StatementRow, slot: Int, in table: CatalogTable) throws -> FieldValue {
-        let column = table.slotColumns[slot]
+    /// One stored slot's value in the current row, whose (first) value column is `column`
+    /// (nil: where `table.selectList` has it).
+    static func value(_ row: StatementRow, slot: Int, column: Int? = nil, in table: CatalogTable) throws -> FieldValue {
+        let column = column ?? table.slotColumns[slot]
         let type = table.storedTypes[slot]
         if case .money = type {
             guard let minor = row.integer(column), let currency = row.text(column + 1) else { return .null }

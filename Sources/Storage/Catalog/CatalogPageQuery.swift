@@ -11,11 +11,12 @@ struct CatalogPageQuery {
     let table: CatalogTable
     let keys: [OrderKey]
     let limit: Int
+    /// Where the rows hold what they read: the stored slots of `CatalogQuery.reads` (nil: every
+    /// one, a whole item), and the folded title and subtitle for a whole item and a search,
+    /// which SQLite may walk checking them (`CatalogStore.readRows`).
+    let layout: RowLayout
     /// The stored slots the rows read (`CatalogQuery.reads`); nil: every one.
     let reads: [Int]?
-    /// Whether the rows carry their folded title and subtitle: a whole item's rows, and a
-    /// search's, which SQLite may walk checking them (`CatalogStore.readRows`).
-    let readsSearchKeys: Bool
     private(set) var conditions: [String] = []
     private(set) var arguments: [DatabaseValue] = []
     /// The keyset position (nil: from the start); a restriction to a range may drop it.
@@ -40,7 +41,7 @@ struct CatalogPageQuery {
         let collection = table.collection
         limit = min(max(query.limit, 1), 1_000)
         reads = query.reads
-        readsSearchKeys = query.reads == nil || Self.folded(query.search) != nil
+        layout = Self.layout(query, table)
         var keys: [OrderKey] = []
         if query.sections {
             guard !table.sectionColumns.isEmpty else { throw StoreError.invariant("\(collection.name) has no sections") }
@@ -101,6 +102,11 @@ struct CatalogPageQuery {
         readsByKey = true
     }
 
+    /// Where the rows of `query`'s pages hold what they read (`layout`).
+    static func layout(_ query: CatalogQuery, _ table: CatalogTable) -> RowLayout {
+        RowLayout(table, reading: query.reads, searchKeys: query.reads == nil || folded(query.search) != nil)
+    }
+
     /// The trimmed, folded search text; nil when blank.
     static func folded(_ text: String?) -> String? {
         guard let text else { return nil }
@@ -155,7 +161,7 @@ struct CatalogPageQuery {
     }
 
     var selectList: String {
-        ([table.selectList(reading: reads, searchKeys: readsSearchKeys)] + keys.dropLast().map { "t.\(CatalogTable.quote($0.column.column))" }
+        ([layout.selectList(table)] + keys.dropLast().map { "t.\(CatalogTable.quote($0.column.column))" }
             + (joined.map { [$0.table.itemSelectList(on: "r")] } ?? [])).joined(separator: ", ")
     }
 
@@ -170,7 +176,7 @@ struct CatalogPageQuery {
             let slot = collection.fields[sections.field].slot, let target = collection.fields[sections.field].type.referencedCollection,
             let targetTable = tables[target], table.valueColumns.indices.contains(slot), let column = table.valueColumns[slot].first
         else { return }
-        joined = (targetTable, 2 + table.columns.count + keys.count - 1)
+        joined = (targetTable, layout.count + keys.count - 1)
         joinClause = " LEFT JOIN \(CatalogTable.quote(targetTable.name)) AS r ON r.\"id\" = t.\(CatalogTable.quote(column))"
     }
 
@@ -224,7 +230,7 @@ struct CatalogPageQuery {
     /// order by the select list's positions of the keys (`selectList` ends with them, after the
     /// row's columns; the id is the first column).
     private func union(_ branches: [String], limit: Int) -> String {
-        let first = 3 + table.columns.count
+        let first = layout.count + 1
         let positions = keys.dropLast().enumerated().map { offset, key in "\(first + offset)" + (key.descending ? " DESC" : "") }
         return branches.map { "(" + $0 + ")" }.joined(separator: " UNION ALL ") + " ORDER BY " + (positions + ["1"]).joined(separator: ", ")
             + " LIMIT \(limit)"
@@ -232,7 +238,7 @@ struct CatalogPageQuery {
 
     private func shape(selecting columns: String?, combined: Bool = false, limit: Int? = nil) -> SeekTexts.Shape {
         SeekTexts.Shape(
-            columns: columns, reads: columns == nil ? reads : nil, searchKeys: columns == nil && readsSearchKeys,
+            columns: columns, reads: columns == nil ? reads : nil, searchKeys: columns == nil && layout.searchKeys != nil,
             joined: columns == nil ? joinClause : nil, combined: combined, limit: limit,
             conditions: conditions,
             keys: keys.map(\.column), descending: keys.map(\.descending), readsByKey: readsByKey, positioned: after != nil)
@@ -276,7 +282,7 @@ struct CatalogPageQuery {
     func position(of row: StatementRow, id: EntityID) -> [SortValue] {
         var values: [SortValue] = []
         values.reserveCapacity(keys.count)
-        let first = 2 + table.columns.count
+        let first = layout.count
         for (offset, key) in keys.dropLast().enumerated() {
             values.append(key.column.isText ? .text(row.text(first + offset) ?? "") : .integer(row.integer(first + offset) ?? 0))
         }

@@ -24,7 +24,7 @@ extension CatalogStore {
         each: (PageReading, StatementRow, EntityID) throws -> Void, finish: (PageReading, PageEnd) throws -> T
     ) throws -> T {
         try read(query) { source, db in
-            let reading = PageReading(source: source, tables: tables)
+            let reading = PageReading(source: source, tables: tables, layout: CatalogPageQuery.layout(query, table))
             let end = try readPage(query, table: table, source, db, restart: restart) { row, id in try each(reading, row, id) }
             return try finish(reading, end)
         }
@@ -74,9 +74,8 @@ extension CatalogStore {
         var count = 0
         var nextAfter: [SortValue]?
         var read = 0
-        // The select list is id, version, then the table's columns, which end with the folded
-        // title and subtitle a walk checks.
-        let titleKey = 2 + table.columns.count - 2
+        // A walk's plan selects the folded title and subtitle it checks.
+        let titleKey = plan.layout.searchKeys ?? 0
         for (sql, arguments) in statements ?? plan.seekStatements() where count < wanted {
             let limit = walk.map { $0.budget - read } ?? wanted - count
             try source.each(sql, statements == nil ? arguments + [limit.databaseValue] : arguments) { row in

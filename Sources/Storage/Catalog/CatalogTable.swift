@@ -131,8 +131,6 @@ final class CatalogTable: Sendable {
             "UPDATE \(Self.quote(name)) SET \((["version"] + columns).map { "\(Self.quote($0)) = ?" }.joined(separator: ", "))"
             + (self.ordered ? ", ord = NULL" : "") + " WHERE id = ?"
         selectList = all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")
-        quotedValueColumns = valueColumns.map { $0.map { "t.\(Self.quote($0))" } }
-        quotedKeyColumns = (keys + sectionColumns.map(\.column)).map { "t.\(Self.quote($0))" }
         selectByIDSQL = "SELECT \(all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")) FROM \(Self.quote(name)) AS t WHERE t.id = ?"
         currentRowSQL = "SELECT version, pk, title_key, subtitle_key\(self.ordered ? ", ord" : "") FROM \(Self.quote(name)) WHERE id = ?"
         if collection.isSearchable {
@@ -152,30 +150,10 @@ final class CatalogTable: Sendable {
     /// `id, version, columns…` on alias `t`.
     let selectList: String
 
-    /// The columns of `selectList` an item is decoded from (`CatalogColumns.decode`) on another
-    /// alias (a joined table's), the others selected as NULL at their places.
+    /// The columns an item is decoded from (`CatalogColumns.decode`: id, version, the value
+    /// columns, at their places in `selectList`) on another alias (a joined table's).
     func itemSelectList(on alias: String) -> String {
-        (["id", "version"] + valueColumns.flatMap { $0 }).map { "\(alias).\(Self.quote($0))" }
-            .joined(separator: ", ") + String(repeating: ", NULL", count: columns.count - valueColumns.joined().count)
-    }
-    /// `selectList`'s parts, for `selectList(reading:)`.
-    private let quotedValueColumns: [[String]]
-    /// The order keys' and sections' columns.
-    private let quotedKeyColumns: [String]
-
-    /// `selectList` with the value columns of slots outside `slots`, and the order keys' and
-    /// sections' columns, selected as NULL: the same columns at the same places (`slotColumns`),
-    /// without their values. A row's keys are read where the page's order selects them again
-    /// (`CatalogPageQuery.selectList`); the folded title and subtitle only with `searchKeys`
-    /// (a search's walk reads them). nil: `selectList`.
-    func selectList(reading slots: [Int]?, searchKeys: Bool = true) -> String {
-        guard let slots else { return selectList }
-        var list = ["t.\"id\"", "t.\"version\""]
-        for (slot, columns) in quotedValueColumns.enumerated() {
-            list += slots.contains(slot) ? columns : columns.map { _ in "NULL" }
-        }
-        let search = searchKeys ? ["t.\"title_key\"", "t.\"subtitle_key\""] : ["NULL", "NULL"]
-        return (list + quotedKeyColumns.map { _ in "NULL" } + search).joined(separator: ", ")
+        (["id", "version"] + valueColumns.flatMap { $0 }).map { "\(alias).\(Self.quote($0))" }.joined(separator: ", ")
     }
 
     /// The key columns of an order by sort `name`.

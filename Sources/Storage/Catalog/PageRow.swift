@@ -25,27 +25,32 @@ public struct PageRow {
     /// else (null, a number). Not checked: `UTF8Validation.isWellFormed` before writing them
     /// as they are.
     public func text(slot: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard table.slotColumns.indices.contains(slot) else { return nil }
-        return row.withText(table.slotColumns[slot]) { $0 }
+        guard let column = column(ofSlot: slot) else { return nil }
+        return row.withText(column) { $0 }
+    }
+
+    /// Where the row holds `slot`'s (first) value column; nil when the page does not select it.
+    private func column(ofSlot slot: Int) -> Int? {
+        let columns = reading.layout.slotColumns
+        return columns.indices.contains(slot) ? columns[slot] : nil
     }
 
     /// A stored money slot's amount and its currency code's bytes, in place (no `String` for
     /// the code, no `FieldValue`): `.null` as ``value(slot:)`` reads `.null`. nil when the
     /// slot does not hold money.
     public func money(slot: Int) -> StoredMoney? {
-        guard table.slotColumns.indices.contains(slot), table.storedTypes.indices.contains(slot), case .money = table.storedTypes[slot] else {
-            return nil
+        guard table.storedTypes.indices.contains(slot), case .money = table.storedTypes[slot] else { return nil }
+        guard let column = column(ofSlot: slot), let minorUnits = row.integer(column), let currency = row.withText(column + 1, { $0 }) else {
+            return .null
         }
-        let column = table.slotColumns[slot]
-        guard let minorUnits = row.integer(column), let currency = row.withText(column + 1, { $0 }) else { return .null }
         return .amount(minorUnits: minorUnits, currency: currency)
     }
 
     /// One stored slot's value, as the item would hold it.
     public func value(slot: Int) throws(StoreError) -> FieldValue {
-        guard table.slotColumns.indices.contains(slot) else { return .null }
+        guard let column = column(ofSlot: slot) else { return .null }
         do {
-            return try CatalogColumns.value(row, slot: slot, in: table)
+            return try CatalogColumns.value(row, slot: slot, column: column, in: table)
         } catch {
             throw StoreError.from(error)
         }
@@ -53,6 +58,7 @@ public struct PageRow {
 
     /// The whole item, for what a row shows that is more than a stored value.
     public func item() throws(StoreError) -> Item {
+        guard reading.layout.isWhole else { throw StoreError.invariant("a page that reads some of its slots has no whole items") }
         do {
             return try CatalogColumns.decode(row, in: table, id: id).item
         } catch {
@@ -92,12 +98,15 @@ public enum StoredMoney {
 final class PageReading {
     let source: any RowSource
     let tables: [String: CatalogTable]
+    /// Where each row holds the columns of its slots (`CatalogPageQuery.layout`).
+    let layout: RowLayout
     /// Where each row holds the item its section reference points to (`CatalogPageQuery.joined`).
     let joined: (table: CatalogTable, offset: Int)?
 
-    init(source: any RowSource, tables: [String: CatalogTable], joined: (table: CatalogTable, offset: Int)? = nil) {
+    init(source: any RowSource, tables: [String: CatalogTable], layout: RowLayout, joined: (table: CatalogTable, offset: Int)? = nil) {
         self.source = source
         self.tables = tables
+        self.layout = layout
         self.joined = joined
     }
 }

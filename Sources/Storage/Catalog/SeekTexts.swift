@@ -12,7 +12,7 @@ final class SeekTexts: Sendable {
     struct Shape: Hashable, Sendable {
         let columns: String?
         let reads: [Int]?
-        /// The rows' folded title and subtitle are selected (`CatalogPageQuery.readsSearchKeys`).
+        /// The rows' folded title and subtitle are selected (`RowLayout.searchKeys`).
         let searchKeys: Bool
         /// The join of the rows' section items (`CatalogPageQuery.joinSectionItems`).
         let joined: String?

@@ -29,9 +29,9 @@ extension PostgresStore {
         if Self.sectionsReadOtherItems(query, table) { plan.joinSectionItems(tables) }
         let statement = plan.seekStatement()
         let tables = tables
-        let joined = plan.joined
+        let (joined, layout) = (plan.joined, plan.layout)
         func read(_ db: any SQLConnection) throws -> T {
-            let reading = PageReading(source: db, tables: tables, joined: joined)
+            let reading = PageReading(source: db, tables: tables, layout: layout, joined: joined)
             let end = try CatalogStore.readRows(Self.pageSource(db, query), plan, statements: [statement], walking: nil) { row, id in
                 try each(reading, row, id)
             }

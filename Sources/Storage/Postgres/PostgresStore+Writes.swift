@@ -141,7 +141,10 @@ extension PostgresStore {
     /// of the log and reads all of it, where the entries pruned are the index's first few.
     static func prune(_ db: any SQLConnection, through cutoff: Int64) throws {
         let sql = "DELETE FROM changes WHERE seq <= ?"
-        guard let connection = db as? PostgresConnection else { return _ = try db.run(sql, [cutoff.databaseValue]) }
+        guard let connection = db as? PostgresConnection else {
+            _ = try db.run(sql, [cutoff.databaseValue])
+            return
+        }
         try connection.execute(PostgresConnection.numbered(sql), [.integer(cutoff)])
     }
 
