@@ -55,8 +55,12 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
-        // Pure models and row mapping. Foundation at most.
+        // Pure models and row mapping for any collection definition. Foundation at most.
         .target(name: "Domain"),
+        // The demo: its typed models and the seeded generator of its collections' items (the
+        // definition itself is `definitions/demo.yaml`, embedded in Definitions). Only the
+        // executable, the benchmarks and the tests use it: a store is handed its items.
+        .target(name: "DemoData", dependencies: ["Domain"]),
         // Collection definitions: a YAML or JSON file read, checked (errors with line and column)
         // and resolved into Domain's Catalog. The demo definition is embedded at build time.
         .target(
@@ -105,6 +109,7 @@ let package = Package(
                 "HTTPServer",
                 "Storage",
                 "Definitions",
+                "DemoData",
                 "Domain",
                 "RowKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -115,33 +120,35 @@ let package = Package(
         ),
         // The cost of mapping pages of rows with locale formatting (release build):
         // swift run -c release DomainBenchmark
-        .executableTarget(name: "DomainBenchmark", dependencies: ["Domain", "Definitions"], path: "Benchmarks/DomainBenchmark"),
+        .executableTarget(name: "DomainBenchmark", dependencies: ["Domain", "DemoData", "Definitions"], path: "Benchmarks/DomainBenchmark"),
         // The SQLite store on a real file (synchronous=FULL): bulk load, open, keyset pages, search,
         // group-committed writes with 32 writers: swift run -c release StorageBenchmark
-        .executableTarget(name: "StorageBenchmark", dependencies: ["Storage", "Domain", "Definitions"], path: "Benchmarks/StorageBenchmark"),
+        .executableTarget(
+            name: "StorageBenchmark", dependencies: ["Storage", "Domain", "DemoData", "Definitions"], path: "Benchmarks/StorageBenchmark"),
         // A raw-socket HTTP/1.1 client for tests: exact bytes on the wire, no client-side fixing.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", "HTTPTestSupport", .product(name: "MetricsTestKit", package: "swift-metrics")]
         ),
-        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Domain"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "DemoData"]),
+        .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "Domain"]),
+        .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Domain", "DemoData"]),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "Domain", "Definitions", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "StorageTests", dependencies: ["Storage", "Domain", "DemoData", "Definitions", .product(name: "GRDB", package: "GRDB.swift")]),
         // Against the PostgreSQL server named by ROWSERVER_TEST_POSTGRES (scripts/postgres.sh start);
         // without it, the suites that need a server are disabled and say so.
-        .testTarget(name: "PostgresStoreTests", dependencies: ["Storage", "Domain", "Definitions"]),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["Storage", "Domain", "DemoData", "Definitions"]),
         .testTarget(
             name: "RowKitTests",
             dependencies: [
-                "RowKit", "APIServer", "HTTPServer", "Storage", "Definitions", "Domain", .product(name: "Logging", package: "swift-log"),
+                "RowKit", "APIServer", "HTTPServer", "Storage", "Definitions", "Domain", "DemoData", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"), .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(
             name: "APIServerTests",
-            dependencies: ["APIServer", "HTTPTestSupport", "Storage", "Domain", "Definitions", "rowserver"]
+            dependencies: ["APIServer", "HTTPTestSupport", "Storage", "Domain", "DemoData", "Definitions", "rowserver"]
         ),
     ],
     swiftLanguageModes: [.v6]
@@ -159,8 +166,8 @@ if Context.environment["ROWSERVER_FUZZ"] != nil {
             .executableTarget(
                 name: "Fuzz\(name)",
                 dependencies: [
-                    "FuzzSupport", "APIServer", "HTTPServer", "Storage", "Domain", "Definitions", .product(name: "Logging", package: "swift-log"),
-                    .product(name: "Prometheus", package: "swift-prometheus"),
+                    "FuzzSupport", "APIServer", "HTTPServer", "Storage", "Domain", "DemoData", "Definitions",
+                    .product(name: "Logging", package: "swift-log"), .product(name: "Prometheus", package: "swift-prometheus"),
                 ],
                 path: "Fuzz/\(name)"))
     }

@@ -2,6 +2,7 @@
 // definition with locale formatting (ItemRenderer). Run with `swift run -c release DomainBenchmark`.
 // Not a test: numbers vary by machine.
 import Definitions
+import DemoData
 import Domain
 import Foundation
 

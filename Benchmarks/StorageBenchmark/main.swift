@@ -2,6 +2,7 @@
 //   swift run -c release StorageBenchmark [--products N] [--dir PATH] [--writes N] [--keep]
 // Not a test: the figures depend on the disk's fsync cost and the machine.
 import Definitions
+import DemoData
 import Domain
 import Foundation
 import Storage

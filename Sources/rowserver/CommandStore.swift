@@ -24,7 +24,7 @@ struct FilledDatabase: ParsableArguments {
 /// opened is said on standard error and the command fails.
 func openCommandStore(_ name: String, catalog: Catalog) throws -> any BulkLoadingStore {
     do {
-        let options = CatalogStore.Options(seedDemoData: false)
+        let options = CatalogStore.Options()
         if Serve.isPostgres(name) { return try PostgresStore(url: name, catalog: catalog, options: options) }
         return try CatalogStore(path: name, catalog: catalog, options: options)
     } catch {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Definitions
+import DemoData
 import Domain
 import Foundation
 import Storage

@@ -1,5 +1,6 @@
 import APIServer
 import ArgumentParser
+import DemoData
 import Foundation
 import HTTPServer
 import Logging
@@ -194,7 +195,7 @@ struct Serve: ParsableCommand {
             default: log = try AccessLog(destination: .file(accessLog))
             }
             // The definition is good before the database is opened: a bad one leaves it untouched.
-            let options = CatalogStore.Options(seedDemoData: demoData, mmapSizeMiB: mmapMib)
+            let options = CatalogStore.Options(seedItems: demoData ? DemoData.standardItems : nil, mmapSizeMiB: mmapMib)
             let store: any ItemStore
             let tokenKey: [UInt8]
             if let url = database, Self.isPostgres(url) {

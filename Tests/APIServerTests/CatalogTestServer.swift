@@ -1,5 +1,6 @@
 import APIServer
 import Definitions
+import DemoData
 import Domain
 import Foundation
 import HTTPServer
@@ -26,7 +27,8 @@ final class CatalogTestServer: KeyedTestServer, Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let catalog = try DefinitionLoader.load(path: path)
         opened = try TestStore.open(
-            catalog: catalog, options: .init(seedDemoData: seedDemoData), file: directory.appendingPathComponent("catalog.sqlite").path)
+            catalog: catalog, options: .init(seedItems: seedDemoData ? DemoData.standardItems : nil),
+            file: directory.appendingPathComponent("catalog.sqlite").path)
         writeKey = try opened.keys.create(name: "test", scopes: ["write"], at: 0).secret
         var configuration = ServerConfiguration()
         configuration.port = 0

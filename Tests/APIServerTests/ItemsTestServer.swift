@@ -24,7 +24,7 @@ final class ItemsTestServer: KeyedTestServer, Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-items-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         opened = try TestStore.open(
-            catalog: try DefinitionLoader.demo(), options: .init(seedDemoData: false), file: directory.appendingPathComponent("items.sqlite").path,
+            catalog: try DefinitionLoader.demo(), options: .init(), file: directory.appendingPathComponent("items.sqlite").path,
             template: "demo false")
         writeKey = try opened.keys.create(name: "test", scopes: ["write"], at: 0).secret
         var configuration = ServerConfiguration()

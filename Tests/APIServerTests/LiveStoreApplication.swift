@@ -1,5 +1,6 @@
 import APIServer
 import Definitions
+import DemoData
 import Foundation
 import HTTPServer
 import Logging
@@ -26,7 +27,8 @@ final class LiveStoreApplication: KeyedTestServer, Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         opened = try TestStore.open(
-            catalog: try DefinitionLoader.demo(), options: .init(seedDemoData: seedDemoData, changeRetention: changeRetention),
+            catalog: try DefinitionLoader.demo(),
+            options: .init(seedItems: seedDemoData ? DemoData.standardItems : nil, changeRetention: changeRetention),
             file: directory.appendingPathComponent("test.sqlite").path, template: "demo \(seedDemoData) \(changeRetention)")
         writeKey = try opened.keys.create(name: "test", scopes: ["write"], at: 0).secret
         var configuration = ServerConfiguration()

@@ -1,4 +1,5 @@
 import APIServer
+import DemoData
 import Domain
 import HTTPServer
 import Storage

@@ -1,5 +1,6 @@
 import APIServer
 import Definitions
+import DemoData
 import Foundation
 import HTTPServer
 import HTTPTestSupport
@@ -19,8 +20,9 @@ struct StoreParityTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let sqlite = try CatalogStore(
-            path: directory.appendingPathComponent("parity.sqlite").path, catalog: catalog, options: .init(seedDemoData: true))
-        let postgres = try PostgresStore(url: try TestStore.newDatabase(url), catalog: catalog, options: .init(seedDemoData: true), connections: 4)
+            path: directory.appendingPathComponent("parity.sqlite").path, catalog: catalog, options: .init(seedItems: DemoData.standardItems))
+        let postgres = try PostgresStore(
+            url: try TestStore.newDatabase(url), catalog: catalog, options: .init(seedItems: DemoData.standardItems), connections: 4)
         defer {
             try? sqlite.close()
             postgres.close()

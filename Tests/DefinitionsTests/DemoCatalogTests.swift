@@ -1,3 +1,4 @@
+import DemoData
 import Domain
 import Testing
 
@@ -47,10 +48,15 @@ struct DemoCatalogTests {
         #expect(people.sections == SectionDefinition(name: "department", field: 5))
         #expect(people.fields[5].type == .reference(collection: "departments"))
         #expect(people.fields[5].reference == ReferenceOptions(embed: "department"))
-        #expect(people.filters == [FilterDefinition(name: "department", field: 5, operation: .equals, description: people.filters.first?.description)])
+        #expect(
+            people.filters == [FilterDefinition(name: "department", field: 5, operation: .equals, description: people.filters.first?.description)])
         #expect(people.filters.first?.description?[.frFR] == "Les personnes d’un service, par son identifiant.")
         #expect(people.search == [.field(2), .field(4)])
-        #expect(people.sorts == [SortDefinition(name: "familyName", field: 1), SortDefinition(name: "givenName", field: 0), SortDefinition(name: "emailAddress", field: 3)])
+        #expect(
+            people.sorts == [
+                SortDefinition(name: "familyName", field: 1), SortDefinition(name: "givenName", field: 0),
+                SortDefinition(name: "emailAddress", field: 3),
+            ])
         #expect(people.defaultSort == [SortKey("familyName"), SortKey("givenName")])
         #expect(people.row.image == .symbol("phone"))
         #expect(people.fields[3].rules == FieldRules(required: true, maxLength: 254))

@@ -1,3 +1,4 @@
+import DemoData
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import DemoData
 import Testing
 
 @testable import Domain

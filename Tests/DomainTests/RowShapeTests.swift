@@ -1,3 +1,4 @@
+import DemoData
 import Foundation
 import Testing
 
@@ -23,7 +24,7 @@ struct RowShapeTests {
         #expect(text.contains("\"subtitle\":null"))
     }
 
-    @Test("rows, table rows and models round-trip through JSON")
+    @Test("rows and table rows round-trip through JSON")
     func roundTrip() throws {
         let dataset = DemoData(seed: 8).dataset()
         let rows = dataset.products.prefix(20).map { RenderRow(id: $0.id, title: $0.name, subtitle: $0.shortDescription, trailing: "$1.00") }
@@ -32,27 +33,11 @@ struct RowShapeTests {
             TableRow(id: $0.id, cells: ["givenName": $0.givenName], compact: CompactSummary(title: $0.fullName, subtitle: nil))
         }
         #expect(try JSONDecoder().decode([TableRow].self, from: JSONEncoder().encode(tableRows)) == tableRows)
-        #expect(
-            try JSONDecoder().decode(DemoDatasetProducts.self, from: JSONEncoder().encode(DemoDatasetProducts(products: dataset.products))).products
-                == dataset.products
-        )
     }
 
     @Test("a compact summary without subtitle encodes null")
     func compactSubtitleIsNull() throws {
         let object = try Self.object(CompactSummary(title: "0 ms"))
         #expect(object["subtitle"] is NSNull)
-    }
-
-    @Test("models encode their full payload with camelCase keys")
-    func modelKeys() throws {
-        #expect(Set(try Self.object(Fixtures.keyboard).keys) == ["id", "name", "shortDescription", "longDescription", "price"])
-        #expect(Set(try Self.object(Fixtures.juan).keys) == ["id", "givenName", "familyName", "emailAddress", "phoneNumber", "departmentID"])
-        let sample = AudioSample(id: Fixtures.id(.sample, 1), trackID: Fixtures.id(.track, 1), timestampMilliseconds: 10, levels: [0.5])
-        #expect(Set(try Self.object(sample).keys) == ["id", "trackID", "timestampMilliseconds", "levels"])
-    }
-
-    struct DemoDatasetProducts: Codable {
-        var products: [Product]
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import DemoData
 @testable import Domain
 
 @Suite("Search folding")

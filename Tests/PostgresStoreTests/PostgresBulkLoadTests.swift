@@ -1,4 +1,5 @@
 import Definitions
+import DemoData
 import Domain
 import Foundation
 import Testing
@@ -34,7 +35,7 @@ struct PostgresBulkLoadTests {
     @Test func aLoadLeavesTheLoadedTablesAnalyzed() throws {
         let catalog = try #require(Self.catalog)
         let url = try PostgresTestServer.freshDatabase()
-        let store = try PostgresStore(url: url, catalog: catalog, options: .init(seedDemoData: false))
+        let store = try PostgresStore(url: url, catalog: catalog, options: .init())
         defer { store.close() }
         let connection = try PostgresConnection(url: url)
         let analyzed = "SELECT count(*) FROM pg_stat_user_tables WHERE relname = 'items_products' AND last_analyze IS NOT NULL"
@@ -51,8 +52,8 @@ struct PostgresBulkLoadTests {
     @Test func aLoadCommitsOnceAndAnotherInstanceSeesIt() throws {
         let catalog = try #require(Self.catalog)
         let url = try PostgresTestServer.freshDatabase()
-        let loading = try PostgresStore(url: url, catalog: catalog, options: .init(seedDemoData: false))
-        let serving = try PostgresStore(url: url, catalog: catalog, options: .init(seedDemoData: false))
+        let loading = try PostgresStore(url: url, catalog: catalog, options: .init())
+        let serving = try PostgresStore(url: url, catalog: catalog, options: .init())
         defer {
             loading.close()
             serving.close()
@@ -77,7 +78,7 @@ struct PostgresBulkLoadTests {
 
     @Test func aLoadThatFailsWritesNothing() throws {
         let catalog = try #require(Self.catalog)
-        let store = try PostgresStore(url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init(seedDemoData: false))
+        let store = try PostgresStore(url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init())
         defer { store.close() }
         let items = try Self.products(50, seed: 4, in: catalog)
         #expect(throws: Stopped.self) {
@@ -93,7 +94,7 @@ struct PostgresBulkLoadTests {
 
     @Test func aReferenceToNothingIsRefusedAndTheRestCommits() throws {
         let catalog = try #require(Self.catalog)
-        let store = try PostgresStore(url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init(seedDemoData: false))
+        let store = try PostgresStore(url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init())
         defer { store.close() }
         let people = try #require(catalog.collection(named: "people"))
         let departments = try #require(catalog.collection(named: "departments"))

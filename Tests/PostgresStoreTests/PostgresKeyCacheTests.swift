@@ -26,7 +26,7 @@ struct PostgresKeyCacheTests {
     @Test func aKeyIsReadOnceUntilAKeyChangesAnywhereAndARevocationIsSeenWithinASecond() throws {
         let catalog = try DefinitionLoader.demo()
         let url = try PostgresTestServer.freshDatabase()
-        let store = try PostgresStore(url: url, catalog: catalog, options: .init(seedDemoData: false))
+        let store = try PostgresStore(url: url, catalog: catalog, options: .init())
         defer { store.close() }
         let command = try PostgresStore.keys(url: url)
         try command.add(Self.key("aaaaaaaaaaaa"))

@@ -1,4 +1,5 @@
 import Definitions
+import DemoData
 import Domain
 import Foundation
 import Testing
@@ -36,8 +37,10 @@ struct PostgresPageTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-pages-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sqlite = try CatalogStore(path: folder.appendingPathComponent("pages.sqlite").path, catalog: catalog, options: .init(seedDemoData: true))
-        let postgres = try PostgresStore(url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init(seedDemoData: true))
+        let sqlite = try CatalogStore(
+            path: folder.appendingPathComponent("pages.sqlite").path, catalog: catalog, options: .init(seedItems: DemoData.standardItems))
+        let postgres = try PostgresStore(
+            url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init(seedItems: DemoData.standardItems))
         defer {
             try? sqlite.close()
             postgres.close()
@@ -56,7 +59,8 @@ struct PostgresPageTests {
     /// points to nothing has none.
     @Test func aSectionedPagesRowsCarryTheirSectionsItems() async throws {
         let catalog = try DefinitionLoader.demo()
-        let store = try PostgresStore(url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init(seedDemoData: true))
+        let store = try PostgresStore(
+            url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init(seedItems: DemoData.standardItems))
         defer { store.close() }
         let people = try #require(catalog.collection(named: "people"))
         let field = try #require(people.sections?.field)
@@ -90,7 +94,7 @@ struct PostgresPageTests {
     @Test func aSectionsItemIsTheOneOfThePagesSnapshot() throws {
         let catalog = try DefinitionLoader.demo()
         let url = try PostgresTestServer.freshDatabase()
-        let store = try PostgresStore(url: url, catalog: catalog, options: .init(seedDemoData: true))
+        let store = try PostgresStore(url: url, catalog: catalog, options: .init(seedItems: DemoData.standardItems))
         defer { store.close() }
         let people = try #require(catalog.collection(named: "people"))
         let field = try #require(people.sections?.field)

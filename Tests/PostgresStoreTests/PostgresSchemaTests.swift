@@ -35,7 +35,7 @@ struct PostgresSchemaTests {
     /// A new database with notes "First" (size 3) and "Second" (size 9); their ids.
     func databaseWithTwoNotes(_ catalog: Catalog) async throws -> (url: String, ids: [EntityID]) {
         let url = try PostgresTestServer.freshDatabase()
-        let store = try PostgresStore(url: url, catalog: catalog, options: .init(seedDemoData: false))
+        let store = try PostgresStore(url: url, catalog: catalog, options: .init())
         defer { store.close() }
         let notes = try Self.notes(catalog)
         var ids: [EntityID] = []
@@ -104,7 +104,7 @@ struct PostgresSchemaTests {
             return text.contains("was not and is now nte")
         }
         #expect {
-            _ = try PostgresStore(url: url, catalog: try DefinitionLoader.demo(), options: .init(seedDemoData: false))
+            _ = try PostgresStore(url: url, catalog: try DefinitionLoader.demo(), options: .init())
         } throws: { error in
             guard case StoreError.incompatibleDefinition(let text) = error else { return false }
             return text.contains("no longer has the collection `notes`")

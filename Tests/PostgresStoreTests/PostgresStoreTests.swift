@@ -1,4 +1,5 @@
 import Definitions
+import DemoData
 import Domain
 import Foundation
 import Testing
@@ -13,7 +14,8 @@ struct PostgresStoreTests {
 
     @Test func aNewDatabaseGetsTheDemoDataAndPagesWalkItInOrder() throws {
         let catalog = try #require(Self.catalog)
-        let store = try PostgresStore(url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init(seedDemoData: true))
+        let store = try PostgresStore(
+            url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init(seedItems: DemoData.standardItems))
         defer { store.close() }
         let products = try #require(catalog.collection(named: "products"))
         var query = CatalogQuery(collection: products, sort: products.defaultSort, limit: 50)

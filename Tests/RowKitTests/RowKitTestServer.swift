@@ -1,5 +1,6 @@
 import APIServer
 import Definitions
+import DemoData
 import Domain
 import Foundation
 import HTTPServer
@@ -23,7 +24,7 @@ final class RowKitTestServer: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try CatalogStore(
             path: directory.appendingPathComponent("test.sqlite").path, catalog: try DefinitionLoader.demo(),
-            options: .init(seedDemoData: true, changeRetention: changeRetention))
+            options: .init(seedItems: DemoData.standardItems, changeRetention: changeRetention))
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2

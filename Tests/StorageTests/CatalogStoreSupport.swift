@@ -1,4 +1,5 @@
 import Definitions
+import DemoData
 import Domain
 import Foundation
 import Storage
@@ -6,7 +7,8 @@ import Storage
 /// A catalog store on a new file, and walks through its pages.
 extension TemporaryDirectory {
     func catalogStore(_ name: String = "catalog.sqlite", catalog: Catalog, seed: Bool = false, retention: Int = 100_000) throws -> CatalogStore {
-        try CatalogStore(path: path(name), catalog: catalog, options: .init(seedDemoData: seed, changeRetention: retention))
+        try CatalogStore(
+            path: path(name), catalog: catalog, options: .init(seedItems: seed ? DemoData.standardItems : nil, changeRetention: retention))
     }
 }
 

@@ -1,4 +1,5 @@
 import Definitions
+import DemoData
 import Domain
 import Foundation
 import GRDB

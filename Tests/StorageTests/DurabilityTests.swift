@@ -1,3 +1,4 @@
+import DemoData
 import Domain
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
             try store.close()
             #expect(throws: StoreError.self) { try store.checkHealth() }
         }
-        let reopened = try DemoStore(path: path, options: .init(seedDemoData: true))
+        let reopened = try DemoStore(path: path, options: .init(seedItems: DemoData.standardItems))
         for item in written {
             #expect(try reopened.item(item.item.collection, id: item.item.id) == item)
         }

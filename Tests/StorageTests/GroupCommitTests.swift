@@ -1,3 +1,4 @@
+import DemoData
 import Domain
 import GRDB
 import Testing

@@ -1,3 +1,4 @@
+import DemoData
 import Domain
 import Foundation
 import GRDB
@@ -37,9 +38,9 @@ import Testing
     @Test func existingDatabaseIsNeverSeededAgain() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
-        let empty = try DemoStore(path: path, options: .init(seedDemoData: false))
+        let empty = try DemoStore(path: path, options: .init())
         try empty.close()
-        let reopened = try DemoStore(path: path, options: .init(seedDemoData: true))
+        let reopened = try DemoStore(path: path, options: .init(seedItems: DemoData.standardItems))
         #expect(try reopened.count(.products) == 0)
         #expect(try reopened.latestSequence() == 0)
     }

@@ -1,3 +1,4 @@
+import DemoData
 import Foundation
 
 @testable import Storage
@@ -17,7 +18,7 @@ enum SharedStores {
     }
 
     private static let seededStore = Result {
-        try DemoStore(path: root.get().appendingPathComponent("seeded.sqlite").path, options: .init(seedDemoData: true))
+        try DemoStore(path: root.get().appendingPathComponent("seeded.sqlite").path, options: .init(seedItems: DemoData.standardItems))
     }
 
     /// The standard demo dataset of seed 1; tests must not write to it.
@@ -38,7 +39,7 @@ enum SharedStores {
     }()
 
     private static let tinyLimitsStore = Result {
-        var options = CatalogStore.Options(seedDemoData: true)
+        var options = CatalogStore.Options(seedItems: DemoData.standardItems)
         options.search = tinySearchLimits
         return try DemoStore(path: root.get().appendingPathComponent("seeded-tiny-limits.sqlite").path, options: options)
     }

@@ -1,3 +1,4 @@
+import DemoData
 import Domain
 import Foundation
 import Testing
@@ -62,7 +63,7 @@ import Testing
         let backup = directory.path("backup.sqlite")
         _ = try StoreBackup.backup(from: other, to: backup)
         let path = directory.path("live.sqlite")
-        let live = try DemoStore(path: path, options: .init(seedDemoData: true))
+        let live = try DemoStore(path: path, options: .init(seedItems: DemoData.standardItems))
         let before = try live.count(.products)
         #expect(throws: StoreError.self) { try StoreRestore.restore(from: backup, into: path, catalog: StoredCollection.catalog) }
         #expect(try live.count(.products) == before)

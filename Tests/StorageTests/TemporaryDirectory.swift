@@ -1,3 +1,4 @@
+import DemoData
 import Foundation
 import Storage
 
@@ -22,7 +23,7 @@ final class TemporaryDirectory: Sendable {
 
     /// A store on a new file in this directory.
     func store(_ name: String = "test.sqlite", seed: Bool = false, retention: Int = 100_000) throws -> DemoStore {
-        try DemoStore(path: path(name), options: .init(seedDemoData: seed, changeRetention: retention))
+        try DemoStore(path: path(name), options: .init(seedItems: seed ? DemoData.standardItems : nil, changeRetention: retention))
     }
 
     /// A store on a new file in this directory, opened with `options`.

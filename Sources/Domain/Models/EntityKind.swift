@@ -40,19 +40,6 @@ public struct EntityKind: Hashable, Sendable, Comparable, CustomStringConvertibl
     public static func < (lhs: EntityKind, rhs: EntityKind) -> Bool {
         (lhs.a, lhs.b, lhs.c) < (rhs.a, rhs.b, rhs.c)
     }
-
-    // The demo's kinds, used by the typed demo models and their generator.
-    public static let product = EntityKind(0x70, 0x72, 0x64)  // prd
-    public static let department = EntityKind(0x64, 0x65, 0x70)  // dep
-    public static let person = EntityKind(0x70, 0x65, 0x72)  // per
-    public static let article = EntityKind(0x61, 0x72, 0x74)  // art
-    public static let document = EntityKind(0x64, 0x6F, 0x63)  // doc
-    public static let track = EntityKind(0x74, 0x72, 0x6B)  // trk
-    public static let sample = EntityKind(0x73, 0x6D, 0x70)  // smp
-    public static let channel = EntityKind(0x63, 0x68, 0x6E)  // chn
-
-    /// The demo's kinds, in the order the typed models list them.
-    public static let demoKinds: [EntityKind] = [.product, .department, .person, .article, .document, .track, .sample, .channel]
 }
 
 extension EntityKind: Codable {

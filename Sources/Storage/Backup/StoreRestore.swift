@@ -36,9 +36,9 @@ public enum StoreRestore {
         guard FileManager.default.fileExists(atPath: backup) else { throw StoreError.unavailable("no backup at \(backup)") }
         _ = try StoreBackup.backup(from: backup, to: copy)
         // Migrated to the served definition, or refused with what to do: the live file is untouched.
-        try CatalogStore(path: copy, catalog: catalog, options: .init(seedDemoData: false)).close()
+        try CatalogStore(path: copy, catalog: catalog).close()
         // The live file exists with the same tables (a running server has made them already).
-        try CatalogStore(path: path, catalog: catalog, options: .init(seedDemoData: false)).close()
+        try CatalogStore(path: path, catalog: catalog).close()
         do {
             var configuration = Configuration()
             // Rows go in table by table; references are whole again once every table is.

@@ -1,14 +1,15 @@
+import Domain
 import Foundation
 
 extension CatalogStore {
     /// How a store opens its database.
-    public struct Options: Sendable, Hashable {
-        /// Fill a new database with the demo dataset (`DemoData(seed: 1)`), mapped onto the
-        /// catalog's demo collections by name (a catalog without them gets nothing).
+    public struct Options: Sendable {
+        /// The items a new database is filled with, given its catalog, referenced items first; nil
+        /// leaves it empty. The executable passes the demo's generator: the store knows no demo.
         ///
         /// Only a file that had no schema before this open is new; an existing database is never
         /// seeded, even when it is empty, so deleting every item does not bring the demo back.
-        public var seedDemoData: Bool
+        public var seedItems: SeedItems?
         /// Change-log entries kept: older ones are pruned by the writer, and a change-feed token
         /// older than what is kept answers `.changesExpired`. At least 1.
         public var changeRetention: Int
@@ -33,10 +34,10 @@ extension CatalogStore {
         public var searchBacklogLimit = 256
 
         public init(
-            seedDemoData: Bool = false, changeRetention: Int = 100_000, maximumBatchSize: Int = 1_024, cacheSizeKiB: Int = 8_192,
+            seedItems: SeedItems? = nil, changeRetention: Int = 100_000, maximumBatchSize: Int = 1_024, cacheSizeKiB: Int = 8_192,
             busyTimeout: Double = 10, mmapSizeMiB: Int = 0
         ) {
-            self.seedDemoData = seedDemoData
+            self.seedItems = seedItems
             self.changeRetention = max(1, changeRetention)
             self.maximumBatchSize = max(1, maximumBatchSize)
             self.cacheSizeKiB = max(256, cacheSizeKiB)
@@ -44,6 +45,9 @@ extension CatalogStore {
             self.mmapSizeMiB = max(0, mmapSizeMiB)
         }
     }
+
+    /// Items to insert into a new database, by collection (`Options.seedItems`).
+    public typealias SeedItems = @Sendable (Catalog) -> [(collection: CollectionDefinition, item: Item)]
 
     /// The counts at which a search changes plans. Tests lower them to take every plan on a
     /// small dataset; the defaults are measured (Benchmarks/ab.py, bench.py's search set).

@@ -84,8 +84,8 @@ public final class CatalogStore: Sendable {
         } catch {
             throw StoreError.from(error)
         }
-        if isNew && options.seedDemoData {
-            try seed(DemoData(seed: 1).dataset().items(in: catalog))
+        if isNew, let seedItems = options.seedItems {
+            try seed(seedItems(catalog))
         }
     }
 

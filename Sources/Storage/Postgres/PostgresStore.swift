@@ -26,7 +26,7 @@ public final class PostgresStore: ItemStore {
     public let keys: KeyStore
 
     /// Connects to `url` (a libpq URI, `postgres://user@host:port/db`), makes the catalog's tables
-    /// when the database has none, and fills a new database with the demo data when asked.
+    /// when the database has none, and fills a new database with `options.seedItems`.
     ///
     /// `connections`: at most this many open at once (plus the listener's). Three instances at
     /// the default stay well under PostgreSQL's default `max_connections` (100).
@@ -54,9 +54,9 @@ public final class PostgresStore: ItemStore {
             listener.stop()
             throw StoreError.from(error)
         }
-        if isNew && options.seedDemoData {
+        if isNew, let seedItems = options.seedItems {
             do {
-                try seed(DemoData(seed: 1).dataset().items(in: catalog))
+                try seed(seedItems(catalog))
             } catch {
                 listener.stop()
                 throw error

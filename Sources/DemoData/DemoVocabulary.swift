@@ -1,3 +1,5 @@
+import Domain
+
 /// Word lists the demo generator draws from. Changing them changes the generated data.
 enum DemoVocabulary {
     static let productAdjectives = [

@@ -1,3 +1,5 @@
+import Domain
+
 /// The deterministic demo data generator: same seed, same data, same ids.
 ///
 /// Every collection starts with the seed documents' examples (product Keyboard / Mechanical /
@@ -62,6 +64,12 @@ public struct DemoData: Sendable {
             tracks: tracks,
             samples: makeSamples(perTrack: volume.samples, tracks: tracks)
         )
+    }
+
+    /// What a new database is filled with when serving (`rowserver serve`, tests): seed 1 at the
+    /// standard volume, as items of `catalog` (`CatalogStore.Options.seedItems`).
+    public static func standardItems(in catalog: Catalog) -> [(collection: CollectionDefinition, item: Item)] {
+        DemoData(seed: 1).dataset().items(in: catalog)
     }
 
     /// `count` products, generated lazily one at a time; the first is the seed's Keyboard.

@@ -1,3 +1,5 @@
+import Domain
+
 /// Every demo collection, generated together by ``DemoData/dataset(volume:)``.
 public struct DemoDataset: Hashable, Sendable {
     public var products: [Product]

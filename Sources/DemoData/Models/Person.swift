@@ -1,3 +1,5 @@
+import Domain
+
 /// A member of staff in the directory, with the full payload the detail endpoint returns.
 public struct Person: Identifiable, Hashable, Sendable, Codable {
     public let id: EntityID

@@ -1,6 +1,6 @@
-/// A small, fast, seedable generator (SplitMix64) for the demo data.
+/// A small, fast, seedable generator (SplitMix64) for generated data: `SampleGenerator`'s and the demo's.
 ///
-/// The demo data must be identical for the same seed on every run and toolchain, so the
+/// Generated data must be identical for the same seed on every run and toolchain, so the
 /// generator never touches the system generator, and ``next(below:)`` is implemented here
 /// rather than relying on the standard library's `random(in:using:)`, whose algorithm may change.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
@@ -11,7 +11,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// An independent stream for one part of the data, so adding products never shifts people.
-    init(seed: UInt64, stream: UInt64) {
+    public init(seed: UInt64, stream: UInt64) {
         var mixer = SeededRandom(seed: seed ^ (stream &* 0xD1B5_4A32_D192_ED03))
         state = mixer.next()
     }
@@ -42,7 +42,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform `Double` in `0..<1` with 53 random bits.
-    mutating func nextUnit() -> Double {
+    public mutating func nextUnit() -> Double {
         Double(next() >> 11) * 0x1p-53
     }
 

@@ -1,3 +1,5 @@
+import Domain
+
 /// The demo dataset as items of the demo definition's collections (`definitions/demo.yaml`).
 ///
 /// The generator makes typed models with curated names and texts; this maps them onto the

@@ -1,3 +1,5 @@
+import Domain
+
 /// A department of the staff directory; people belong to one, and it names their section.
 public struct Department: Identifiable, Hashable, Sendable, Codable {
     public let id: EntityID

@@ -1,3 +1,5 @@
+import Domain
+
 /// A lazily generated sequence of demo products (see ``DemoData/products(count:)``).
 public struct ProductStream: Sequence, Sendable {
     let seed: UInt64

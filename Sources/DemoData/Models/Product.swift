@@ -1,6 +1,6 @@
-/// A product in the catalogue, with the full payload the detail endpoint returns.
-///
-/// Its list row shows only name, short description and price (see `Product.row(in:)`).
+import Domain
+
+/// A product of the demo's catalogue (`products`), with the full payload the detail endpoint returns.
 public struct Product: Identifiable, Hashable, Sendable, Codable {
     /// Assigned once by the server; never changes when the product is edited.
     public let id: EntityID

@@ -1,7 +1,6 @@
-/// A written article: a headline and its Markdown source.
-///
-/// A value model, as in the seed; it is a `NamedValue` through the extension in
-/// `Article+Named.swift`, so lists show headline and a preview without a second list model.
+import Domain
+
+/// A written article of the demo's `articles`: a headline and its Markdown source.
 public struct Article: Identifiable, Hashable, Sendable, Codable {
     public let id: EntityID
     public var headline: String

@@ -1,3 +1,5 @@
+import Domain
+
 /// One channel of an audio track, e.g. `Left`; each becomes a column of the samples table.
 public struct AudioChannel: Identifiable, Hashable, Sendable, Codable {
     public let id: EntityID

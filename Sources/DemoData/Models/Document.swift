@@ -1,7 +1,6 @@
-/// A plain-text document: a title and its body.
-///
-/// The seed models this as an `ObservableObject` class; the server has no observers, so it is a
-/// value here. It keeps the seed's extension-based `Named` conformance (`Document+Named.swift`).
+import Domain
+
+/// A plain-text document of the demo's `documents`: a title and its body.
 public struct Document: Identifiable, Hashable, Sendable, Codable {
     public let id: EntityID
     public var title: String

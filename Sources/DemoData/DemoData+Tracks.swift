@@ -1,3 +1,5 @@
+import Domain
+
 extension DemoData {
     /// Tracks with between 2 and 8 channels: the first is stereo, the last (of several) 7.1,
     /// the others in between, so the dynamic columns always span the whole range.

@@ -1,3 +1,5 @@
+import Domain
+
 /// An audio track whose channels are only known at runtime (2 for stereo, 8 for 7.1…).
 ///
 /// The order of ``channels`` is the order of the level columns and of every sample's levels.

@@ -1,7 +1,7 @@
+import DemoData
+import Domain
 import Foundation
 import Testing
-
-@testable import Domain
 
 @Suite("Demo data")
 struct DemoDataTests {
@@ -114,14 +114,15 @@ struct DemoDataTests {
         #expect(small.samples.map(\.timestampMilliseconds) == [0, 10])
     }
 
-    @Test("the seeded generator is stable across runs and unbiased in range")
-    func seededRandom() {
-        var a = SeededRandom(seed: 0)
-        #expect(a.next() == 0xE220_A839_7B1D_CDAF)  // SplitMix64's published first output for seed 0
-        var b = SeededRandom(seed: 123)
-        let draws = (0..<10_000).map { _ in b.next(below: 10) }
-        #expect(Set(draws) == Set(0..<10))
-        #expect(b.next(below: 0) == 0)
-        #expect(b.next(below: 1) == 0)
+    @Test("models encode their full payload with camelCase keys")
+    func modelKeys() throws {
+        func keys(_ value: some Encodable) throws -> Set<String> {
+            Set(try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any]).keys)
+        }
+        let d = Self.dataset
+        #expect(try keys(d.products[0]) == ["id", "name", "shortDescription", "longDescription", "price"])
+        #expect(try keys(d.people[0]) == ["id", "givenName", "familyName", "emailAddress", "phoneNumber", "departmentID"])
+        #expect(try keys(d.samples[0]) == ["id", "trackID", "timestampMilliseconds", "levels"])
+        #expect(try JSONDecoder().decode([Product].self, from: JSONEncoder().encode(d.products)) == d.products)
     }
 }

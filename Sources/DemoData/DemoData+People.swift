@@ -1,3 +1,5 @@
+import Domain
+
 extension DemoData {
     /// The seed's staff directory: (given, family, phone, department index).
     static let seedPeople: [(String, String, String, Int)] = [

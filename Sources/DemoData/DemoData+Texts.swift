@@ -1,3 +1,5 @@
+import Domain
+
 extension DemoData {
     /// Articles with Markdown of varied length; some blank, some with emoji, CJK or combining marks.
     func makeArticles(count: Int) -> [Article] {
