@@ -91,10 +91,13 @@ final class PostgresResult {
     }
 
     /// Valid while `self` is: inside one of its methods, or `withText`'s body.
+    /// NULL is asked only of an empty value (libpq gives NULL as an empty string): two calls a
+    /// value rather than three, each checking the row and column again.
     private func cell(_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8>? {
         let (row, column) = (Int32(clamping: row), Int32(clamping: column))
-        guard PQgetisnull(handle, row, column) == 0, let value = PQgetvalue(handle, row, column) else { return nil }
+        guard let value = PQgetvalue(handle, row, column) else { return nil }
         let length = Int(PQgetlength(handle, row, column))
+        if length == 0 && PQgetisnull(handle, row, column) != 0 { return nil }
         return UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
