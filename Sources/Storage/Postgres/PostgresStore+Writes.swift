@@ -127,12 +127,13 @@ extension PostgresStore {
             try Self.prune(db, through: cutoff)
             counters.append(("pruned_through", cutoff))
         }
-        // One statement for every counter: a round trip each cost a batch as much as a write.
+        // One statement for every counter and the notification: a round trip each cost a batch
+        // as much as a write, and these are made under the writers' lock.
         try db.run(
-            "INSERT INTO store_counters (name, value) VALUES " + repeatElement("(?, ?)", count: counters.count).joined(separator: ", ")
-                + " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-            counters.flatMap { [$0.0.databaseValue, $0.1.databaseValue] })
-        try db.run("SELECT pg_notify(?, ?)", [Self.channel.databaseValue, String(latest).databaseValue])
+            "WITH counters AS (INSERT INTO store_counters (name, value) VALUES "
+                + repeatElement("(?, ?)", count: counters.count).joined(separator: ", ")
+                + " ON CONFLICT (name) DO UPDATE SET value = excluded.value) SELECT pg_notify(?, ?)",
+            counters.flatMap { [$0.0.databaseValue, $0.1.databaseValue] } + [Self.channel.databaseValue, String(latest).databaseValue])
         return (versions, latest, start, changes.changed)
     }
 
