@@ -127,6 +127,17 @@ let package = Package(
             name: "StorageBenchmark", dependencies: ["Storage", "Domain", "DemoData", "Definitions"], path: "Benchmarks/StorageBenchmark"),
         // A raw-socket HTTP/1.1 client for tests: exact bytes on the wire, no client-side fixing.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        // rowserver's application live on an ephemeral port, for every suite that needs one: over no
+        // store, a store the test made, or a fresh one (a SQLite file, or a new PostgreSQL database
+        // when ROWSERVER_TEST_STORE=postgres).
+        .target(
+            name: "ServerTestSupport",
+            dependencies: [
+                "APIServer", "HTTPServer", "HTTPTestSupport", "Storage", "Domain", "DemoData", "Definitions",
+                .product(name: "Logging", package: "swift-log"), .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            path: "Tests/ServerTestSupport"
+        ),
         .testTarget(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", "HTTPTestSupport", .product(name: "MetricsTestKit", package: "swift-metrics")]
@@ -142,13 +153,14 @@ let package = Package(
         .testTarget(
             name: "RowKitTests",
             dependencies: [
-                "RowKit", "APIServer", "HTTPServer", "Storage", "Definitions", "Domain", "DemoData", .product(name: "Logging", package: "swift-log"),
+                "RowKit", "APIServer", "HTTPServer", "ServerTestSupport", "Storage", "Definitions", "Domain", "DemoData",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"), .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(
             name: "APIServerTests",
-            dependencies: ["APIServer", "HTTPTestSupport", "Storage", "Domain", "DemoData", "Definitions", "rowserver"]
+            dependencies: ["APIServer", "HTTPTestSupport", "ServerTestSupport", "Storage", "Domain", "DemoData", "Definitions", "rowserver"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 /// Three rowserver processes on one PostgreSQL database: a write through one shows on the others
@@ -49,12 +50,6 @@ struct CrossInstanceTests {
     static func firstTitle(_ response: HTTPResponse) -> String? {
         (response.json?["rows"] as? [[String: Any]])?.first?["title"] as? String
     }
-}
-
-extension TestStore {
-    /// The PostgreSQL server, for tests that start rowserver processes on it (whichever store
-    /// the in-process suites run on).
-    static let postgresURLForProcesses: String? = ProcessInfo.processInfo.environment["ROWSERVER_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
 }
 
 extension String {

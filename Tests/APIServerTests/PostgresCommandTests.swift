@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 /// `rowserver generate` and `rowserver import` into a PostgreSQL database: all of it or nothing,

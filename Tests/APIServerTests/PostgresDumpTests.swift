@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 /// A PostgreSQL store's backup is PostgreSQL's own: `pg_dump`, then `pg_restore` into a new

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 /// PostgreSQL stopped (as a crash stops it) during a write load, then started again: every write
