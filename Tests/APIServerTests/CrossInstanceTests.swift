@@ -5,7 +5,7 @@ import Testing
 
 /// Three rowserver processes on one PostgreSQL database: a write through one shows on the others
 /// within a second (the page, a new tag, the feed), and a cursor from one continues on another.
-@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs ROWSERVER_TEST_POSTGRES"))
+@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs ROWSERVER_TEST_POSTGRES"), .runsOnce("on PostgreSQL in every run"))
 struct CrossInstanceTests {
     @Test func aWriteThroughOneInstanceShowsOnTheOthersWithinASecond() async throws {
         let database = try TestStore.newDatabase(try #require(TestStore.postgresURLForProcesses))

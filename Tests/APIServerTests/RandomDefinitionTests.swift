@@ -12,7 +12,7 @@ import Testing
 /// items; every full walk (each sort both ways, the sections) returns every item exactly once
 /// in the order the definition declares, computed here independently; filters keep exactly
 /// their items; writes validate as declared.
-@Suite("Generated definitions")
+@Suite("Generated definitions", .runsOnce("a SQLite store of its own"))
 struct RandomDefinitionTests {
     /// One sort key: bytes compare like SQLite's BINARY collation, numbers numerically.
     enum Key: Comparable {

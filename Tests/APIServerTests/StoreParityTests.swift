@@ -9,7 +9,7 @@ import Testing
 
 /// The same definition and data on SQLite and on PostgreSQL answer with the same bytes: every
 /// list of the demo in its views, searches, later pages, details and feeds, tags included.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["ROWSERVER_TEST_POSTGRES"] != nil, "needs ROWSERVER_TEST_POSTGRES"))
+@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs ROWSERVER_TEST_POSTGRES"), .runsOnce("compares both stores itself"))
 struct StoreParityTests {
     @Test func bothStoresAnswerEveryReadWithTheSameBytes() async throws {
         let url = try #require(ProcessInfo.processInfo.environment["ROWSERVER_TEST_POSTGRES"])
