@@ -8,6 +8,11 @@ let package = Package(
         .executable(name: "rowserver", targets: ["rowserver"]),
         // The Swift client for apps: rows, sections, tables, paging, revalidation and live changes.
         .library(name: "RowKit", targets: ["RowKit"]),
+        // For the benchmarks' own package (Benchmarks/Package.swift), which depends on this one by path.
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "DemoData", targets: ["DemoData"]),
+        .library(name: "Definitions", targets: ["Definitions"]),
+        .library(name: "Storage", targets: ["Storage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -118,15 +123,19 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
-        // The cost of mapping pages of rows with locale formatting (release build):
-        // swift run -c release DomainBenchmark
-        .executableTarget(name: "DomainBenchmark", dependencies: ["Domain", "DemoData", "Definitions"], path: "Benchmarks/DomainBenchmark"),
-        // The SQLite store on a real file (synchronous=FULL): bulk load, open, keyset pages, search,
-        // group-committed writes with 32 writers: swift run -c release StorageBenchmark
-        .executableTarget(
-            name: "StorageBenchmark", dependencies: ["Storage", "Domain", "DemoData", "Definitions"], path: "Benchmarks/StorageBenchmark"),
         // A raw-socket HTTP/1.1 client for tests: exact bytes on the wire, no client-side fixing.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        // rowserver's application live on an ephemeral port, for every suite that needs one: over no
+        // store, a store the test made, or a fresh one (a SQLite file, or a new PostgreSQL database
+        // when ROWSERVER_TEST_STORE=postgres).
+        .target(
+            name: "ServerTestSupport",
+            dependencies: [
+                "APIServer", "HTTPServer", "HTTPTestSupport", "Storage", "Domain", "DemoData", "Definitions",
+                .product(name: "Logging", package: "swift-log"), .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            path: "Tests/ServerTestSupport"
+        ),
         .testTarget(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", "HTTPTestSupport", .product(name: "MetricsTestKit", package: "swift-metrics")]
@@ -142,13 +151,14 @@ let package = Package(
         .testTarget(
             name: "RowKitTests",
             dependencies: [
-                "RowKit", "APIServer", "HTTPServer", "Storage", "Definitions", "Domain", "DemoData", .product(name: "Logging", package: "swift-log"),
+                "RowKit", "APIServer", "HTTPServer", "ServerTestSupport", "Storage", "Definitions", "Domain", "DemoData",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"), .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(
             name: "APIServerTests",
-            dependencies: ["APIServer", "HTTPTestSupport", "Storage", "Domain", "DemoData", "Definitions", "rowserver"]
+            dependencies: ["APIServer", "HTTPTestSupport", "ServerTestSupport", "Storage", "Domain", "DemoData", "Definitions", "rowserver"]
         ),
     ],
     swiftLanguageModes: [.v6]

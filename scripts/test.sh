@@ -61,11 +61,11 @@ eval "$postgres_env"
 export ROWSERVER_TEST_POSTGRES
 stage swift test --skip-build || { status=$?; postgres_report; exit "$status"; }
 # The API suites again, each test server on a new PostgreSQL database: one conformance suite for
-# both stores. The executable's and SQLite-only suites (files, processes, backups) ran above.
+# both stores. A suite that gains nothing there (the executable's, SQLite files and processes, the
+# parity and PostgreSQL suites that ran above, those with no store) skips itself: `.runsOnce` in
+# Tests/APIServerTests/Trait+RunsOnce.swift says which and why.
 postgres_suites() {
-  ROWSERVER_TEST_STORE=postgres swift test --skip-build --filter APIServerTests \
-    --skip '(ExecutableTests|KeysCommandTests|ListCommandTests|DefinitionCommandTests|RateLimitCommandTests|TLSExecutableTests|IdempotencyRestartTests|ExternalWriteTests|BackupRestoreTests|PlannedRowWriterTests|RandomDefinitionTests|StoreParityTests|TicketsParityTests|CrossInstanceTests|PostgresFaultTests|PostgresDumpTests|PostgresCommandTests)/' \
-    --skip '(YAMLNodeTests|ListParametersTests|ListCacheKeyTests|TokenTests|JSONParseErrorHTTPTests|StoreErrorHTTPTests|OpenAPIDocumentTests|OpenAPICatalogTests)/'
+  ROWSERVER_TEST_STORE=postgres swift test --skip-build --filter APIServerTests
 }
 stage postgres_suites || { status=$?; postgres_report; exit "$status"; }
 scripts/postgres.sh stop "$ROWSERVER_TEST_POSTGRES_DIR"

@@ -5,7 +5,7 @@ import Testing
 
 /// `rowserver backup` during a write load, and `rowserver restore` into a fresh file and into
 /// the file of the running server.
-@Suite("rowserver backup and restore")
+@Suite("rowserver backup and restore", .runsOnce("rowserver processes on SQLite files of their own"))
 struct BackupRestoreTests {
     @Test func aBackupTakenDuringWritesRestoresEveryWriteAcknowledgedBeforeIt() async throws {
         let server = try ServerProcess()

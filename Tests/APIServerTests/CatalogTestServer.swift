@@ -1,54 +1,30 @@
-import APIServer
 import Definitions
 import DemoData
-import Domain
 import Foundation
-import HTTPServer
 import HTTPTestSupport
-import Logging
-import Prometheus
+import ServerTestSupport
 import Storage
 
-/// The application serving a definition file on an ephemeral port over a real SQLite file in a
-/// fresh temporary folder (removed when the value goes away).
+/// The application serving a definition file on an ephemeral port over a store of its own
+/// (`LiveStoreApplication`), with helpers for its routes.
 final class CatalogTestServer: KeyedTestServer, Sendable {
-    let application: Application
-    let opened: TestStore
-    var store: any ItemStore { opened.store }
-    var keys: KeyStore { opened.keys }
+    let live: LiveStoreApplication
+    var opened: TestStore { live.opened }
+    var store: any ItemStore { live.store }
+    var keys: KeyStore { live.keys }
     /// A key with the write scope: every write needs one.
-    let writeKey: String
-    let directory: URL
-
-    var port: Int { application.port }
+    var writeKey: String { live.writeKey }
+    var port: Int { live.port }
 
     init(definition path: String, seedDemoData: Bool = false) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-catalog-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let catalog = try DefinitionLoader.load(path: path)
-        opened = try TestStore.open(
-            catalog: catalog, options: .init(seedItems: seedDemoData ? DemoData.standardItems : nil),
-            file: directory.appendingPathComponent("catalog.sqlite").path)
-        writeKey = try opened.keys.create(name: "test", scopes: ["write"], at: 0).secret
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 2
-        var logger = Logger(label: "test")
-        logger.logLevel = .warning
-        application = try Application(
-            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: opened.store))
+        live = try LiveStoreApplication(
+            catalog: try DefinitionLoader.load(path: path), options: .init(seedItems: seedDemoData ? DemoData.standardItems : nil))
     }
 
     /// The tickets example of the repository.
     static func tickets() throws -> CatalogTestServer {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/tickets.yaml").standardized.path
         return try CatalogTestServer(definition: path)
-    }
-
-    deinit {
-        application.shutdown(gracePeriod: 1)
-        opened.close()
-        try? FileManager.default.removeItem(at: directory)
     }
 
     func send(_ method: String, _ target: String, json: String? = nil, headers: [(String, String)] = []) async throws -> HTTPResponse {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 /// The change feed bound to a list: each upsert names the row now just before it in that list's

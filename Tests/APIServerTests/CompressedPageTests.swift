@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 @testable import HTTPServer

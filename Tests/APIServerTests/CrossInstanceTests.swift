@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 /// Three rowserver processes on one PostgreSQL database: a write through one shows on the others
 /// within a second (the page, a new tag, the feed), and a cursor from one continues on another.
-@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs ROWSERVER_TEST_POSTGRES"))
+@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs ROWSERVER_TEST_POSTGRES"), .runsOnce("on PostgreSQL in every run"))
 struct CrossInstanceTests {
     @Test func aWriteThroughOneInstanceShowsOnTheOthersWithinASecond() async throws {
         let database = try TestStore.newDatabase(try #require(TestStore.postgresURLForProcesses))
@@ -49,12 +50,6 @@ struct CrossInstanceTests {
     static func firstTitle(_ response: HTTPResponse) -> String? {
         (response.json?["rows"] as? [[String: Any]])?.first?["title"] as? String
     }
-}
-
-extension TestStore {
-    /// The PostgreSQL server, for tests that start rowserver processes on it (whichever store
-    /// the in-process suites run on).
-    static let postgresURLForProcesses: String? = ProcessInfo.processInfo.environment["ROWSERVER_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
 }
 
 extension String {

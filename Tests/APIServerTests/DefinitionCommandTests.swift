@@ -3,7 +3,7 @@ import HTTPTestSupport
 import Testing
 
 /// The CLI on definition files: `check`, `serve --collections`, `openapi`, `import`.
-@Suite("Definition commands")
+@Suite("Definition commands", .runsOnce("rowserver processes on SQLite files of their own"))
 struct DefinitionCommandTests {
     static let tickets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/tickets.yaml")
         .standardized.path

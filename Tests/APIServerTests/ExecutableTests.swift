@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("The rowserver executable")
+@Suite("The rowserver executable", .runsOnce("rowserver processes on SQLite files of their own"))
 struct ExecutableTests {
     @Test(arguments: [SIGTERM, SIGINT])
     func signalShutsDownGracefullyAnsweringTheInFlightRequest(signal: Int32) async throws {

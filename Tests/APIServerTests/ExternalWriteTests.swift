@@ -5,7 +5,7 @@ import Testing
 /// Another process writing a running server's file (`rowserver import`): the server's next
 /// answers show it, and nothing it kept (cached pages and details, list and detail tags, the
 /// feed's "from now" token) outlives the commit.
-@Suite("Commits by another process")
+@Suite("Commits by another process", .runsOnce("rowserver processes on SQLite files of their own"))
 struct ExternalWriteTests {
     @Test func anImportIntoARunningServersFileShowsInItsNextAnswers() async throws {
         let server = try ServerProcess()

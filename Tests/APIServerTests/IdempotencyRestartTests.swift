@@ -8,7 +8,7 @@ import Testing
 
 /// Idempotency keys live in the database: a retry sent to the restarted binary gets the answer
 /// the first process gave.
-@Suite("Idempotent writes across a restart")
+@Suite("Idempotent writes across a restart", .runsOnce("rowserver processes on SQLite files of their own"))
 struct IdempotencyRestartTests {
     @Test func aRetryAfterARestartReplaysTheFirstAnswer() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("idempotency-\(UUID().uuidString)")

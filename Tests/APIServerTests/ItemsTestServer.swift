@@ -1,45 +1,20 @@
-import APIServer
-import Definitions
-import Foundation
-import HTTPServer
 import HTTPTestSupport
-import Logging
-import Prometheus
+import ServerTestSupport
 import Storage
 
-/// The application on an ephemeral port over an empty SQLite file in a fresh temporary
-/// folder (removed when the value goes away), with helpers for the item routes.
+/// The application on an ephemeral port over an empty store of the demo definition
+/// (`LiveStoreApplication`), with helpers for the item routes.
 final class ItemsTestServer: KeyedTestServer, Sendable {
-    let application: Application
-    let opened: TestStore
-    var store: any ItemStore { opened.store }
-    var keys: KeyStore { opened.keys }
+    let live: LiveStoreApplication
+    var opened: TestStore { live.opened }
+    var store: any ItemStore { live.store }
+    var keys: KeyStore { live.keys }
     /// A key with the write scope: every write needs one.
-    let writeKey: String
-    let directory: URL
-
-    var port: Int { application.port }
+    var writeKey: String { live.writeKey }
+    var port: Int { live.port }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-items-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        opened = try TestStore.open(
-            catalog: try DefinitionLoader.demo(), options: .init(), file: directory.appendingPathComponent("items.sqlite").path,
-            template: "demo false")
-        writeKey = try opened.keys.create(name: "test", scopes: ["write"], at: 0).secret
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 2
-        var logger = Logger(label: "test")
-        logger.logLevel = .warning
-        application = try Application(
-            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: opened.store))
-    }
-
-    deinit {
-        application.shutdown(gracePeriod: 1)
-        opened.close()
-        try? FileManager.default.removeItem(at: directory)
+        live = try LiveStoreApplication(seedDemoData: false)
     }
 
     /// One request with a JSON body (`application/json` unless `contentType` says otherwise).

@@ -3,7 +3,7 @@ import Testing
 
 @testable import APIServer
 
-@Suite("JSON parse errors as problems")
+@Suite("JSON parse errors as problems", .runsOnce("no store"))
 struct JSONParseErrorHTTPTests {
     @Test func errorsBecomeProblemCodes() {
         let cases: [(JSONParseError.Kind, String)] = [

@@ -4,7 +4,7 @@ import Testing
 
 /// `rowserver keys` against the file a running server serves: a new key writes at once, a
 /// revoked one is refused at once, and no command prints a secret twice.
-@Suite("rowserver keys create, list and revoke")
+@Suite("rowserver keys create, list and revoke", .runsOnce("rowserver processes on SQLite files of their own"))
 struct KeysCommandTests {
     @Test func aKeyMadeWhileTheServerRunsWritesAndStopsWhenRevoked() async throws {
         let server = try ServerProcess()

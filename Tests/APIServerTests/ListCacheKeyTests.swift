@@ -4,7 +4,7 @@ import Testing
 @testable import APIServer
 
 /// A list's cache key spells out everything its tag digests; different inputs never share one.
-@Suite("List cache keys")
+@Suite("List cache keys", .runsOnce("no store"))
 struct ListCacheKeyTests {
     @Test(arguments: [
         ([Int64(7)], "/v1/products?limit=50", RenderLocale.enUS, "L7|en-US|/v1/products?limit=50"),

@@ -3,7 +3,7 @@ import HTTPTestSupport
 import Testing
 
 /// `rowserver list`: RowKit's terminal client against a running server.
-@Suite("The list command")
+@Suite("The list command", .runsOnce("rowserver processes on SQLite files of their own"))
 struct ListCommandTests {
     /// Runs `rowserver list ARGUMENTS`; its exit status, standard output and standard error.
     static func list(_ arguments: [String]) async throws -> (status: Int32, output: String, error: String) {

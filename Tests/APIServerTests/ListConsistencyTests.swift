@@ -2,6 +2,7 @@ import DemoData
 import Domain
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Storage
 import Synchronization
 import Testing

@@ -6,7 +6,7 @@ import Testing
 
 @testable import APIServer
 
-@Suite("List parameters (pure)")
+@Suite("List parameters (pure)", .runsOnce("no store"))
 struct ListParametersTests {
     let catalog: Catalog
     let products: CollectionDefinition

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Storage
 import Testing
 

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 @Suite("Merge patches that name unknown fields")

@@ -6,7 +6,7 @@ import Testing
 @testable import APIServer
 
 /// A catalog that is not the demo: every path, parameter and schema comes from its definition.
-@Suite("The OpenAPI document of another catalog")
+@Suite("The OpenAPI document of another catalog", .runsOnce("no store"))
 struct OpenAPICatalogTests {
     static let definition = """
         rowserver: 1

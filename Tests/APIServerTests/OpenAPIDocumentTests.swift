@@ -7,7 +7,7 @@ import Testing
 
 /// The OpenAPI document of the demo definition: the operations the Python generator described,
 /// under their new names, the same bytes every time, and a valid OpenAPI 3.1 document.
-@Suite("The OpenAPI document of the demo")
+@Suite("The OpenAPI document of the demo", .runsOnce("no store"))
 struct OpenAPIDocumentTests {
     let catalog: Catalog
     let yaml: String

@@ -2,6 +2,7 @@ import APIServer
 import Foundation
 import HTTPServer
 import HTTPTestSupport
+import ServerTestSupport
 import Storage
 import Testing
 

@@ -11,7 +11,7 @@ import Testing
 /// path writes (`ItemRenderer.row` of each decoded item, sections from the items and their
 /// references), for every list of the demo and of the tickets example (rows, sections, a
 /// search), in every locale, on a real SQLite file filled with generated items.
-@Suite("Rows written from the store's rows")
+@Suite("Rows written from the store's rows", .runsOnce("a SQLite store of its own"))
 struct PlannedRowWriterTests {
     static func definitionText(_ name: String) throws -> String {
         if name == "demo" { return DemoDefinition.text }

@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 /// `rowserver generate` and `rowserver import` into a PostgreSQL database: all of it or nothing,
 /// and a running instance's next answers show what they wrote (its listener hears the commit).
-@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs ROWSERVER_TEST_POSTGRES"))
+@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs ROWSERVER_TEST_POSTGRES"), .runsOnce("on PostgreSQL in every run"))
 struct PostgresCommandTests {
     @Test func generateFillsANewDatabaseOnceAndASecondRunWritesNothing() async throws {
         let database = try TestStore.newDatabase(try #require(TestStore.postgresURLForProcesses))

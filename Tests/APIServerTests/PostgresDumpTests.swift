@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 /// A PostgreSQL store's backup is PostgreSQL's own: `pg_dump`, then `pg_restore` into a new
 /// database, which then serves the same pages (the cursor key travels with the data).
-@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs ROWSERVER_TEST_POSTGRES"))
+@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs ROWSERVER_TEST_POSTGRES"), .runsOnce("on PostgreSQL in every run"))
 struct PostgresDumpTests {
     @Test func aDumpRestoredIntoANewDatabaseServesTheSamePages() async throws {
         let url = try #require(TestStore.postgresURLForProcesses)

@@ -1,11 +1,12 @@
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 /// PostgreSQL stopped (as a crash stops it) during a write load, then started again: every write
 /// answered 2xx is there afterwards, every other answer is a 503 with `Retry-After`, and the
 /// instance serves again without a restart.
-@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs PostgreSQL (ROWSERVER_TEST_POSTGRES)"))
+@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs PostgreSQL (ROWSERVER_TEST_POSTGRES)"), .runsOnce("on PostgreSQL in every run"))
 struct PostgresFaultTests {
     @Test func writesThroughAnOutageAreAnswered503OrKept() async throws {
         let cluster = try PostgresCluster()

@@ -4,8 +4,7 @@ import Domain
 import Foundation
 import HTTPServer
 import HTTPTestSupport
-import Logging
-import Prometheus
+import ServerTestSupport
 import Storage
 import Testing
 
@@ -13,7 +12,7 @@ import Testing
 /// items; every full walk (each sort both ways, the sections) returns every item exactly once
 /// in the order the definition declares, computed here independently; filters keep exactly
 /// their items; writes validate as declared.
-@Suite("Generated definitions")
+@Suite("Generated definitions", .runsOnce("a SQLite store of its own"))
 struct RandomDefinitionTests {
     /// One sort key: bytes compare like SQLite's BINARY collation, numbers numerically.
     enum Key: Comparable {
@@ -54,7 +53,7 @@ struct RandomDefinitionTests {
         let things: CollectionDefinition
         let items: [Item]
         let owners: [EntityID: String]
-        let server: Application
+        let server: LiveApplication
         let directory: URL
         /// `Authorization` with a key that has the write scope.
         let authorization: (String, String)
@@ -71,13 +70,7 @@ struct RandomDefinitionTests {
         _ = try store.bulkLoad { loader in
             for (collection, item) in made { try loader.insert(item, into: collection.name) }
         }
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 2
-        var logger = Logger(label: "test")
-        logger.logLevel = .warning
-        let server = try Application(
-            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store))
+        let server = try LiveApplication(store: store)
         let key = try KeyStore(path: store.path).create(name: "test", scopes: ["write"], at: 0).secret
         let things = try #require(catalog.collection(named: "things"))
         let ownersCollection = try #require(catalog.collection(named: "owners"))
@@ -146,7 +139,7 @@ struct RandomDefinitionTests {
     func everyWalkReturnsEveryItemOnceInTheDeclaredOrder(seed: UInt64) async throws {
         let setup = try Self.setUp(seed: seed)
         defer {
-            setup.server.shutdown(gracePeriod: 1)
+            setup.server.application.shutdown(gracePeriod: 1)
             try? FileManager.default.removeItem(at: setup.directory)
         }
         for field in ["label"] + setup.definition.sorts {
@@ -169,7 +162,7 @@ struct RandomDefinitionTests {
     func filtersKeepExactlyTheirItemsAndWritesValidateAsDeclared(seed: UInt64) async throws {
         let setup = try Self.setUp(seed: seed)
         defer {
-            setup.server.shutdown(gracePeriod: 1)
+            setup.server.application.shutdown(gracePeriod: 1)
             try? FileManager.default.removeItem(at: setup.directory)
         }
         let things = setup.things

@@ -3,7 +3,7 @@ import HTTPTestSupport
 import Testing
 
 /// `rowserver serve`'s rate-limit options, through the binary.
-@Suite("Rate limit options")
+@Suite("Rate limit options", .runsOnce("rowserver processes on SQLite files of their own"))
 struct RateLimitCommandTests {
     @Test func theServerLimitsEveryAddressByDefault() async throws {
         let server = try ServerProcess(environment: ["ROWSERVER_RATE_LIMIT": "on"])

@@ -7,7 +7,7 @@ import Testing
 
 /// Every store failure's answer: what may pass is a 503, a bug or a damaged database a 500,
 /// and no store message reaches the client.
-@Suite("Store errors as HTTP answers")
+@Suite("Store errors as HTTP answers", .runsOnce("no store"))
 struct StoreErrorHTTPTests {
     static let id = EntityID.generate(kind: .product)
 

@@ -2,16 +2,14 @@ import APIServer
 import Definitions
 import DemoData
 import Foundation
-import HTTPServer
 import HTTPTestSupport
-import Logging
-import Prometheus
+import ServerTestSupport
 import Storage
 import Testing
 
 /// The same definition and data on SQLite and on PostgreSQL answer with the same bytes: every
 /// list of the demo in its views, searches, later pages, details and feeds, tags included.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["ROWSERVER_TEST_POSTGRES"] != nil, "needs ROWSERVER_TEST_POSTGRES"))
+@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs ROWSERVER_TEST_POSTGRES"), .runsOnce("compares both stores itself"))
 struct StoreParityTests {
     @Test func bothStoresAnswerEveryReadWithTheSameBytes() async throws {
         let url = try #require(ProcessInfo.processInfo.environment["ROWSERVER_TEST_POSTGRES"])
@@ -48,12 +46,8 @@ struct StoreParityTests {
         more: (String) -> [String] = { _ in [] }
     ) async throws -> (read: Int, answered: Int) {
         let key = Application.newTokenKey()
-        let one = try serve(first, key: key)
-        let two = try serve(second, key: key)
-        defer {
-            one.shutdown(gracePeriod: 1)
-            two.shutdown(gracePeriod: 1)
-        }
+        let one = try LiveApplication(store: first, tokenKey: key)
+        let two = try LiveApplication(store: second, tokenKey: key)
         var targets = targets
         var index = 0
         var answered = 0
@@ -76,13 +70,4 @@ struct StoreParityTests {
         return (index, answered)
     }
 
-    static func serve(_ store: any ItemStore, key: [UInt8]) throws -> Application {
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 2
-        var logger = Logger(label: "parity")
-        logger.logLevel = .warning
-        return try Application(
-            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store, tokenKey: key))
-    }
 }

@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("The rowserver executable with --tls-cert and --tls-key")
+@Suite("The rowserver executable with --tls-cert and --tls-key", .runsOnce("rowserver processes on SQLite files of their own"))
 struct TLSExecutableTests {
     @Test func serveWithACertificatePrintsHTTPSAndAnswersHealthOverTLS() async throws {
         let certificate = try await onThread { try SelfSignedCertificate() }

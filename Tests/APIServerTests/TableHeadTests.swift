@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ServerTestSupport
 import Testing
 
 /// A table page's head (its columns with their sort links, and its sort) is kept per query

@@ -4,6 +4,7 @@ import Domain
 import Foundation
 import HTTPServer
 import HTTPTestSupport
+import ServerTestSupport
 import Storage
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// with the same bytes: its lists in every sort, with sections, filters, searches and tables,
 /// later pages, details, child lists and feeds, tags included (issue #46's parity, for a
 /// definition that is not the demo).
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["ROWSERVER_TEST_POSTGRES"] != nil, "needs ROWSERVER_TEST_POSTGRES"))
+@Suite(.enabled(if: TestStore.postgresURLForProcesses != nil, "needs ROWSERVER_TEST_POSTGRES"), .runsOnce("compares both stores itself"))
 struct TicketsParityTests {
     @Test func bothStoresAnswerEveryReadOfTheTicketsExampleWithTheSameBytes() async throws {
         let url = try #require(ProcessInfo.processInfo.environment["ROWSERVER_TEST_POSTGRES"])

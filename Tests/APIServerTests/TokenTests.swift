@@ -7,7 +7,7 @@ import Testing
 
 @testable import APIServer
 
-@Suite("Cursors and change tokens (pure)")
+@Suite("Cursors and change tokens (pure)", .runsOnce("no store"))
 struct TokenTests {
     let signer = TokenSigner(key: Array(repeating: 7, count: 32))
 

@@ -3,7 +3,7 @@ import Testing
 @testable import APIServer
 
 /// The YAML the OpenAPI document is written in, and the bound texts it writes back.
-@Suite("YAML emitting and OpenAPI values")
+@Suite("YAML emitting and OpenAPI values", .runsOnce("no store"))
 struct YAMLNodeTests {
     static let layouts: [(YAMLNode, String)] = [
         (["a": "b"], "a: \"b\"\n"),

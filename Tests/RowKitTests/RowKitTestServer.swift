@@ -1,44 +1,26 @@
-import APIServer
-import Definitions
-import DemoData
 import Domain
 import Foundation
-import HTTPServer
-import Logging
-import Prometheus
 import RowKit
+import ServerTestSupport
 import Storage
 
-/// rowserver on an ephemeral port over a real SQLite file with the demo data, and a RowKit
-/// client of it. The folder is removed when the value goes away.
+/// rowserver on an ephemeral port over a store of its own with the demo data
+/// (`LiveStoreApplication`), and a RowKit client of it.
 final class RowKitTestServer: Sendable {
-    let application: Application
-    let store: CatalogStore
-    let directory: URL
+    let live: LiveStoreApplication
+    var store: any ItemStore { live.store }
     let client: RowClient
     /// A key with the write scope, which both clients send.
-    let key: String
+    var key: String { live.writeKey }
 
     init(changeRetention: Int = 100_000) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try CatalogStore(
-            path: directory.appendingPathComponent("test.sqlite").path, catalog: try DefinitionLoader.demo(),
-            options: .init(seedItems: DemoData.standardItems, changeRetention: changeRetention))
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 2
-        var logger = Logger(label: "rowkit-test")
-        logger.logLevel = .warning
-        application = try Application(
-            configuration: configuration, dependencies: .init(registry: PrometheusCollectorRegistry(), logger: logger, store: store))
-        key = try KeyStore(path: store.path).create(name: "rowkit-test", scopes: ["write"], at: 0).secret
-        client = RowClient(baseURL: URL(string: "http://127.0.0.1:\(application.port)")!, key: key)
+        live = try LiveStoreApplication(changeRetention: changeRetention)
+        client = RowClient(baseURL: URL(string: "http://127.0.0.1:\(live.port)")!, key: live.writeKey)
     }
 
     /// Another app's client of the same server.
     func secondClient() -> RowClient {
-        RowClient(baseURL: URL(string: "http://127.0.0.1:\(application.port)")!, key: key)
+        RowClient(baseURL: URL(string: "http://127.0.0.1:\(live.port)")!, key: key)
     }
 
     /// The ids of a collection's items in the store's default order, read from the store itself.
@@ -52,10 +34,5 @@ final class RowKitTestServer: Sendable {
             after = page.nextAfter
         } while after != nil
         return ids
-    }
-
-    deinit {
-        application.shutdown(gracePeriod: 1)
-        try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -7,25 +7,31 @@ import Storage
 /// (`ROWSERVER_TEST_STORE=postgres`, with the server `ROWSERVER_TEST_POSTGRES` names, as
 /// `scripts/test.sh` runs them a second time) — a new database of that server. The same suites
 /// hold both stores to the same answers.
-struct TestStore: Sendable {
-    let store: any ItemStore
-    let keys: KeyStore
-    let close: @Sendable () -> Void
+public struct TestStore: Sendable {
+    public let store: any ItemStore
+    public let keys: KeyStore
+    public let close: @Sendable () -> Void
     /// A second store on the same database, as another process would open it.
-    let another: @Sendable () throws -> TestStore
+    public let another: @Sendable () throws -> TestStore
 
     /// The PostgreSQL server these suites run against; nil: SQLite.
-    static let postgresURL: String? = {
+    public static let postgresURL: String? = {
         let environment = ProcessInfo.processInfo.environment
         guard environment["ROWSERVER_TEST_STORE"] == "postgres", let url = environment["ROWSERVER_TEST_POSTGRES"], !url.isEmpty else { return nil }
         return url
     }()
 
+    /// The PostgreSQL server, for tests that start rowserver processes on it or compare both
+    /// stores (whichever store the in-process suites run on).
+    public static let postgresURLForProcesses: String? = ProcessInfo.processInfo.environment["ROWSERVER_TEST_POSTGRES"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
+
     /// Opens a store of `catalog`: SQLite at `file`, or a new PostgreSQL database. `template`
     /// names what the new database starts as, for stores made alike many times (the demo
     /// definition, seeded or not): the first one is made and kept as a template, and the others
     /// are copies of it (`CREATE DATABASE … TEMPLATE`), not seeded again.
-    static func open(catalog: Catalog, options: CatalogStore.Options, file: String, template: String? = nil) throws -> TestStore {
+    public static func open(catalog: Catalog, options: CatalogStore.Options, file: String, template: String? = nil) throws -> TestStore {
         guard let url = postgresURL else {
             return try sqlite(catalog: catalog, options: options, file: file)
         }
@@ -85,13 +91,13 @@ struct TestStore: Sendable {
     }
 
     /// A new database on the server at `url`; its URL.
-    static func newDatabase(_ url: String) throws -> String {
+    public static func newDatabase(_ url: String) throws -> String {
         let name = "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try psql(url, "CREATE DATABASE \(name)")
         return try self.url(url, database: name)
     }
 
-    static func psql(_ url: String, _ sql: String) throws {
+    public static func psql(_ url: String, _ sql: String) throws {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["psql", url, "-qAtc", sql]
@@ -101,7 +107,7 @@ struct TestStore: Sendable {
         guard process.terminationStatus == 0 else { throw StoreError.unavailable("psql failed: \(sql)") }
     }
 
-    static func url(_ url: String, database: String) throws -> String {
+    public static func url(_ url: String, database: String) throws -> String {
         guard var components = URLComponents(string: url) else { throw StoreError.unavailable("not a URL: \(url)") }
         components.path = "/" + database
         return components.string ?? url
