@@ -80,25 +80,6 @@ struct PostgresConnectionTests {
         #expect(try connection.execute("SELECT count(*) FROM pg_prepared_statements").integer(0, 0) == 2)
     }
 
-    /// Every run of a prepared statement uses its one generic plan: under PostgreSQL's `auto`,
-    /// a keyset page (`(k, id) > ($1, $2)`) was planned anew on each run, which cost more than
-    /// running it. `custom_plans` counts the runs planned for their values.
-    @Test func preparedStatementsRunOnOneGenericPlan() throws {
-        let connection = try PostgresTestServer.connect()
-        try connection.execute("CREATE TEMP TABLE items (id text PRIMARY KEY, k text NOT NULL)")
-        try connection.execute("INSERT INTO items SELECT 'i' || n, 'k' || (n % 97) FROM generate_series(1, 2000) AS n")
-        try connection.execute("CREATE INDEX ON items (k, id)")
-        try connection.execute("ANALYZE items")
-        let sql = "SELECT id FROM items WHERE (k, id) > ($1, $2) ORDER BY k, id LIMIT 51"
-        for position in ["k1", "k5", "k50", "k90", "k96", "k10", "k20", "k30"] {
-            #expect(try connection.query(sql, [.text(position), .text("i1")]).rowCount > 0)
-        }
-        let plans = try connection.execute("SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1", [.text(sql)])
-        #expect(plans.rowCount == 1)
-        #expect(try plans.integer(0, 0) == 8)
-        #expect(try plans.integer(0, 1) == 0)
-    }
-
     @Test func resultsCountTheRowsAStatementTouchedAndLendTheirBytes() throws {
         let connection = try PostgresTestServer.connect()
         try connection.execute("CREATE TEMP TABLE items (id int8 PRIMARY KEY, title text NOT NULL)")

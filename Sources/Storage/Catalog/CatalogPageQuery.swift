@@ -202,8 +202,7 @@ struct CatalogPageQuery {
     /// SQLite, in the process, steps the statements in turn and stops at a full page.
     ///
     /// The LIMIT is written, not bound: bound, PostgreSQL costed a generic plan for a tenth of
-    /// the table. Connections plan prepared statements generically (`PostgresConnection.init`):
-    /// under `auto` a later page's statement was planned anew on every run.
+    /// the table and planned the statement anew on every run.
     func seekStatement() -> (sql: String, arguments: [DatabaseValue]) {
         let wanted = limit + 1
         let oneDirection = keys.allSatisfy { !$0.descending }

@@ -137,9 +137,9 @@ extension PostgresStore {
         return (versions, latest, start, changes.changed)
     }
 
-    /// Deletes the log's entries through `cutoff`, planned for its value: the generic plan of
-    /// `seq <= $1` (connections plan generically, `PostgresConnection.init`) guesses a third
-    /// of the log and reads all of it, where the entries pruned are the index's first few.
+    /// Deletes the log's entries through `cutoff`, planned for its value: a generic plan of
+    /// `seq <= $1` guesses a third of the log and reads all of it, where the entries pruned are
+    /// the index's first few.
     static func prune(_ db: any SQLConnection, through cutoff: Int64) throws {
         let sql = "DELETE FROM changes WHERE seq <= ?"
         guard let connection = db as? PostgresConnection else {
