@@ -40,8 +40,8 @@ final class PostgresConnection {
         // to), and floats with the digits to read back exactly (the default only from PostgreSQL 12).
         // A commit is acknowledged once durable, whatever the database's own default says.
         // No `plan_cache_mode = force_generic_plan`: it also gives the unnamed statement (a
-        // search, `PostgresPlannedEachTime`) a generic plan, and a search page then cost 7.9 ms
-        // of PostgreSQL's time against 3.5, a price-range page 28.5 against 5.5.
+        // search, `PostgresPlannedEachTime`) a generic plan, which is what a search's text must
+        // not get (twice PostgreSQL's time a search page in the mix; 81548cc says by how much).
         // Should this throw, `deinit` closes the connection: `self` is whole by now.
         try executeScript("SET bytea_output = 'hex'; SET extra_float_digits = 3; SET synchronous_commit = on")
     }
