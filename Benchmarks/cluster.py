@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import loadmix  # noqa: E402
 from bench import finish_wrk, start_wrk, warm  # noqa: E402
 from bench_servers import SCRATCH, Process, build_rowserver, dataset, free_port, log  # noqa: E402
-from cluster_parts import CLOCK, Cluster, Postgres, cpu_ticks, lost_writes, read_acks, summarize_acks  # noqa: E402
+from cluster_parts import CLOCK, Cluster, Postgres, cpu_by_pid, cpu_spent, lost_writes, read_acks, summarize_acks  # noqa: E402
 
 
 def serve(name, binary, where, key):
@@ -83,9 +83,9 @@ def stores(binary, products, seconds, rounds, connections):
                     order = servers if round_number % 2 == 0 else servers[::-1]
                     for server in order:
                         warm(server, scenario, spec)
-                        before = cpu_ticks(postgres.pids())
+                        before = cpu_by_pid(postgres.pids())
                         figures = finish_wrk(start_wrk(server, scenario, spec, seconds, connections))
-                        database_ticks = cpu_ticks(postgres.pids()) - before
+                        database_ticks = cpu_spent(before, cpu_by_pid(postgres.pids()))
                         requests = max(figures["requests_per_s"] * seconds, 1)
                         figures["database_cpu_us_per_request"] = database_ticks / CLOCK * 1e6 / requests
                         figures["total_cpu_us_per_request"] = figures["cpu_us_per_request"] + figures["database_cpu_us_per_request"]
@@ -107,17 +107,18 @@ def median_of(runs):
 def mix_run(cluster, paths, seconds, connections, during=None):
     """One mix run through nginx with the CPU per request of each part; `during(elapsed)` is
     called from another thread halfway."""
-    pids = cluster.pids()
-    before = {part: cpu_ticks(ids) for part, ids in pids.items()}
+    # The processes are listed again after the run: PostgreSQL's backends for the connections the
+    # instances open under the load start during it.
+    before = {part: cpu_by_pid(ids) for part, ids in cluster.pids().items()}
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     if during:
         timer = threading.Timer(seconds / 2, during)
         timer.start()
     figures = loadmix.run_mix(cluster, paths, seconds, connections)
-    after = {part: cpu_ticks(ids) for part, ids in pids.items()}
+    after = {part: cpu_by_pid(ids) for part, ids in cluster.pids().items()}
     wrk = resource.getrusage(resource.RUSAGE_CHILDREN)
     requests = max(figures["requests"], 1)
-    figures["cpu_us_per_request"] = {part: (after[part] - before[part]) / CLOCK * 1e6 / requests for part in pids}
+    figures["cpu_us_per_request"] = {part: cpu_spent(before[part], after[part]) / CLOCK * 1e6 / requests for part in before}
     figures["cpu_us_per_request"]["wrk"] = ((wrk.ru_utime + wrk.ru_stime) - (children.ru_utime + children.ru_stime)) * 1e6 / requests
     return figures
 

@@ -16,16 +16,29 @@ from bench_servers import ROOT, free_port
 CLOCK = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_ticks(pids):
-    """User + system ticks of `pids` (those that are gone count 0)."""
-    total = 0
+def cpu_by_pid(pids):
+    """{pid: user + system ticks} of those of `pids` still running."""
+    ticks = {}
     for pid in pids:
         try:
             fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
         except (FileNotFoundError, ProcessLookupError):
             continue
-        total += int(fields[11]) + int(fields[12])
-    return total
+        ticks[pid] = int(fields[11]) + int(fields[12])
+    return ticks
+
+
+def cpu_ticks(pids):
+    """User + system ticks of `pids` (those that are gone count 0)."""
+    return sum(cpu_by_pid(pids).values())
+
+
+def cpu_spent(before, after):
+    """Ticks spent between two `cpu_by_pid` snapshots, the second taken of the processes running
+    then: a process started in between (a PostgreSQL backend a pool opened under the load) counts
+    whole. A process gone by the second snapshot drops out: not a time of its own counted less,
+    nor its time before the first subtracted."""
+    return sum(ticks - before.get(pid, 0) for pid, ticks in after.items())
 
 
 def children(parent):

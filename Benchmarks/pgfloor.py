@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import finish_wrk, start_wrk, warm  # noqa: E402
 from bench_servers import SCRATCH, Process, build_rowserver, free_port, log  # noqa: E402
 from cluster import detail_paths  # noqa: E402
-from cluster_parts import CLOCK, Postgres, cpu_ticks  # noqa: E402
+from cluster_parts import CLOCK, Postgres, cpu_by_pid, cpu_spent  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "bench"
@@ -113,10 +113,10 @@ def measure(server, scenario, spec, postgres, seconds, connections, tries=5):
 
 def measure_once(server, scenario, spec, postgres, seconds, connections):
     warm(server, scenario, spec)
-    before = cpu_ticks(postgres.pids())
+    before = cpu_by_pid(postgres.pids())
     figures = finish_wrk(start_wrk(server, scenario, spec, seconds, connections))
     requests = max(figures["requests_per_s"] * seconds, 1)
-    figures["database_cpu_us_per_request"] = (cpu_ticks(postgres.pids()) - before) / CLOCK * 1e6 / requests
+    figures["database_cpu_us_per_request"] = cpu_spent(before, cpu_by_pid(postgres.pids())) / CLOCK * 1e6 / requests
     figures["total_cpu_us_per_request"] = figures["cpu_us_per_request"] + figures["database_cpu_us_per_request"]
     if figures["errors"] or figures["non2xx"]:
         raise RuntimeError(f"{server.name} {scenario}: {figures['errors']} errors, {figures['non2xx']} non-2xx answers")

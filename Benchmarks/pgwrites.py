@@ -35,7 +35,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests-python"))
 from bench_servers import SCRATCH, Process, build_rowserver, free_port, log  # noqa: E402
-from cluster_parts import CLOCK, Postgres, cpu_ticks, lost_writes, read_acks, summarize_acks  # noqa: E402
+from cluster_parts import CLOCK, Postgres, cpu_by_pid, cpu_spent, cpu_ticks, lost_writes, read_acks, summarize_acks  # noqa: E402
 
 WRK = pathlib.Path(__file__).resolve().parent / "wrk"
 
@@ -103,7 +103,7 @@ def write_round(setup, instances, connections, seconds, postgres, workload):
         script = directory / "writes.lua"
         script.write_text((WRK / "mix.lua").read_text())
         pids = [server.process.pid for server in servers]
-        before = (cpu_ticks(pids), cpu_ticks(postgres.pids()))
+        before = (cpu_ticks(pids), cpu_by_pid(postgres.pids()))
         processes = []
         share = [connections // instances + (1 if index < connections % instances else 0) for index in range(instances)]
         for index, server in enumerate(servers):
@@ -111,7 +111,7 @@ def write_round(setup, instances, connections, seconds, postgres, workload):
             environment = {**os.environ, "ROWSERVER_KEY": setup["key"], "ROWSERVER_ACKS": str(directory / f"acks{index}")}
             processes.append(subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=environment))
         outputs = [process.communicate()[0] for process in processes]
-        after = (cpu_ticks(pids), cpu_ticks(postgres.pids()))
+        after = (cpu_ticks(pids), cpu_by_pid(postgres.pids()))
         mixes = [json.loads(line[4:]) for output in outputs for line in output.splitlines() if line.startswith("MIX ")]
         if len(mixes) != instances:
             raise RuntimeError(f"wrk gave no figures: {outputs}")
@@ -123,7 +123,7 @@ def write_round(setup, instances, connections, seconds, postgres, workload):
             "errors": sum(mix["s4xx"] + mix["s5xx"] + mix["connect_errors"] + mix["read_errors"] + mix["write_errors"] + mix["timeouts"]
                           for mix in mixes),
             "rowserver_cpu_us_per_write": (after[0] - before[0]) / CLOCK * 1e6 / max(acknowledged, 1),
-            "postgres_cpu_us_per_write": (after[1] - before[1]) / CLOCK * 1e6 / max(acknowledged, 1),
+            "postgres_cpu_us_per_write": cpu_spent(before[1], after[1]) / CLOCK * 1e6 / max(acknowledged, 1),
         }
         figures["total_cpu_us_per_write"] = figures["rowserver_cpu_us_per_write"] + figures["postgres_cpu_us_per_write"]
         events = {}
