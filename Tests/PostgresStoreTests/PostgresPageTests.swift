@@ -7,8 +7,9 @@ import Testing
 @testable import Storage
 
 /// A PostgreSQL page is one statement (`CatalogPageQuery.seekStatement`: a positioned page's
-/// statements as one union, its LIMIT written in): walked page by page, every order, section
-/// rule and search gives the rows the SQLite store gives, in the same order, each once.
+/// statements as one union, its LIMIT written in; a search's, `boundedSearchStatement`): walked
+/// page by page, every order, section rule and search gives the rows the SQLite store gives, in
+/// the same order, each once.
 @Suite(.enabled(if: PostgresTestServer.url != nil, PostgresTestServer.missingReason))
 struct PostgresPageTests {
     struct Walk: Sendable, CustomTestStringConvertible {
@@ -17,7 +18,12 @@ struct PostgresPageTests {
         var sections = false
         var search: String? = nil
         let limit: Int
-        var testDescription: String { "\(collection) \(sort ?? []) sections \(sections) q \(search ?? "-") limit \(limit)" }
+        /// The rows a search walks before it reads its matches from the trigram indexes
+        /// (`boundedSearchStatement`); a few, so that pages come from that second part.
+        var walk: Int? = nil
+        var testDescription: String {
+            "\(collection) \(sort ?? []) sections \(sections) q \(search ?? "-") limit \(limit)" + (walk.map { " walk \($0)" } ?? "")
+        }
     }
 
     static let walks: [Walk] = [
@@ -27,6 +33,10 @@ struct PostgresPageTests {
         Walk(collection: "products", sort: [SortKey("price", descending: false)], limit: 50),
         Walk(collection: "products", sort: nil, search: "a", limit: 4),
         Walk(collection: "products", sort: nil, search: "nothing like it", limit: 4),
+        Walk(collection: "products", sort: nil, search: "a", limit: 4, walk: 3),
+        Walk(collection: "products", sort: [SortKey("price", descending: true)], search: "e", limit: 3, walk: 2),
+        Walk(collection: "products", sort: [SortKey("price", descending: false)], search: "e", limit: 5, walk: 4),
+        Walk(collection: "people", sort: nil, sections: true, search: "an", limit: 3, walk: 2),
         Walk(collection: "people", sort: nil, sections: true, limit: 5),
         Walk(collection: "people", sort: nil, limit: 3),
     ]
@@ -39,8 +49,9 @@ struct PostgresPageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let sqlite = try CatalogStore(
             path: folder.appendingPathComponent("pages.sqlite").path, catalog: catalog, options: .init(seedItems: DemoData.standardItems))
-        let postgres = try PostgresStore(
-            url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: .init(seedItems: DemoData.standardItems))
+        var options = CatalogStore.Options(seedItems: DemoData.standardItems)
+        if let rows = walk.walk { options.search.walk = rows }
+        let postgres = try PostgresStore(url: try PostgresTestServer.freshDatabase(), catalog: catalog, options: options)
         defer {
             try? sqlite.close()
             postgres.close()

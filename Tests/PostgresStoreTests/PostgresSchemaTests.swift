@@ -126,4 +126,25 @@ struct PostgresSchemaTests {
         #expect(try !indexes().contains("items_notes__size"))
         #expect(try indexes().contains("items_notes__size_desc") == false)
     }
+
+    /// Every search reads a trigram index's list of entries not yet merged: it is kept short,
+    /// on a new database and on one whose indexes were made with PostgreSQL's default.
+    @Test func trigramIndexesKeepAShortListOfUnmergedEntries() async throws {
+        let url = try PostgresTestServer.freshDatabase()
+        let catalog = try Self.catalog(Self.size, searchable: true)
+        let settings = { () throws -> [String] in
+            let result = try PostgresConnection(url: url).execute(
+                "SELECT coalesce(array_to_string(c.reloptions, ','), '') FROM pg_class AS c WHERE c.relname LIKE 'items_notes\\_\\_trgm\\_%' ORDER BY c.relname"
+            )
+            return (0..<result.rowCount).compactMap { result.text($0, 0) }
+        }
+        try PostgresStore(url: url, catalog: catalog).close()
+        #expect(try settings() == ["gin_pending_list_limit=128", "gin_pending_list_limit=128"])
+        for index in ["items_notes__trgm_title_key", "items_notes__trgm_subtitle_key"] {
+            _ = try PostgresConnection(url: url).execute("ALTER INDEX \(index) RESET (gin_pending_list_limit)")
+        }
+        #expect(try settings() == ["", ""])
+        try PostgresStore(url: url, catalog: catalog).close()
+        #expect(try settings() == ["gin_pending_list_limit=128", "gin_pending_list_limit=128"])
+    }
 }

@@ -203,8 +203,10 @@ struct CatalogPageQuery {
     ///
     /// The LIMIT is written, not bound: bound, PostgreSQL costed a generic plan for a tenth of
     /// the table and planned the statement anew on every run.
-    func seekStatement() -> (sql: String, arguments: [DatabaseValue]) {
-        let wanted = limit + 1
+    ///
+    /// `rows`: how many rows it reads at most (a page and one more by default).
+    func seekStatement(rows: Int? = nil) -> (sql: String, arguments: [DatabaseValue]) {
+        let wanted = rows ?? limit + 1
         let oneDirection = keys.allSatisfy { !$0.descending }
         let text = table.seekTexts.texts(shape(selecting: nil, combined: true, limit: wanted)) {
             if let after, oneDirection {
@@ -221,7 +223,7 @@ struct CatalogPageQuery {
     }
 
     /// `text`, which ends in `LIMIT ?`, with `limit` in place of its placeholder.
-    private static func limiting(_ text: String, _ limit: Int) -> String {
+    static func limiting(_ text: String, _ limit: Int) -> String {
         String(text.dropLast()) + String(limit)
     }
 
@@ -229,16 +231,21 @@ struct CatalogPageQuery {
     /// order by the select list's positions of the keys (`selectList` ends with them, after the
     /// row's columns; the id is the first column).
     private func union(_ branches: [String], limit: Int) -> String {
-        let first = layout.count + 1
-        let positions = keys.dropLast().enumerated().map { offset, key in "\(first + offset)" + (key.descending ? " DESC" : "") }
-        return branches.map { "(" + $0 + ")" }.joined(separator: " UNION ALL ") + " ORDER BY " + (positions + ["1"]).joined(separator: ", ")
-            + " LIMIT \(limit)"
+        branches.map { "(" + $0 + ")" }.joined(separator: " UNION ALL ") + " ORDER BY " + orderByPositions + " LIMIT \(limit)"
     }
 
-    private func shape(selecting columns: String?, combined: Bool = false, limit: Int? = nil) -> SeekTexts.Shape {
+    /// The page's order by the select list's positions of its keys (`selectList` ends with them,
+    /// after the row's columns; the id is the first column): an order of rows selected by `selectList`.
+    var orderByPositions: String {
+        let first = layout.count + 1
+        let positions = keys.dropLast().enumerated().map { offset, key in "\(first + offset)" + (key.descending ? " DESC" : "") }
+        return (positions + ["1"]).joined(separator: ", ")
+    }
+
+    func shape(selecting columns: String?, combined: Bool = false, limit: Int? = nil, walk: Int? = nil) -> SeekTexts.Shape {
         SeekTexts.Shape(
             columns: columns, reads: columns == nil ? reads : nil, searchKeys: columns == nil && layout.searchKeys != nil,
-            joined: columns == nil ? joinClause : nil, combined: combined, limit: limit,
+            joined: columns == nil ? joinClause : nil, combined: combined, limit: limit, walk: walk,
             conditions: conditions,
             keys: keys.map(\.column), descending: keys.map(\.descending), readsByKey: readsByKey, positioned: after != nil)
     }
@@ -251,7 +258,7 @@ struct CatalogPageQuery {
     }
 
     /// `SELECT … FROM table AS t`, with the section items' join when it selects a page's columns.
-    private func seekHead(selecting columns: String? = nil) -> String {
+    func seekHead(selecting columns: String? = nil) -> String {
         "SELECT \(columns ?? selectList) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
             + (columns == nil ? joinClause ?? "" : "")
     }

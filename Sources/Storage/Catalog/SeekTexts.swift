@@ -19,6 +19,8 @@ final class SeekTexts: Sendable {
         /// The statements as one (`CatalogPageQuery.seekStatement`), with this LIMIT written in.
         let combined: Bool
         let limit: Int?
+        /// A search's bounded walk, in rows (`CatalogPageQuery.boundedSearchStatement`).
+        let walk: Int?
         let conditions: [String]
         let keys: [CatalogTable.OrderColumn]
         let descending: [Bool]

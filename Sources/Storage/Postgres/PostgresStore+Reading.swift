@@ -25,9 +25,14 @@ extension PostgresStore {
         _ query: CatalogQuery, table: CatalogTable, snapshot: Bool, restart: () -> Void,
         each: (PageReading, StatementRow, EntityID) throws -> Void, finish: (PageReading, PageEnd) throws -> T
     ) throws -> T {
-        var plan = try plan(query, table: table)
+        var plan = try CatalogPageQuery(query, table: table)
         if Self.sectionsReadOtherItems(query, table) { plan.joinSectionItems(tables) }
-        let statement = plan.seekStatement()
+        let statement =
+            if let text = CatalogPageQuery.folded(query.search) {
+                plan.boundedSearchStatement(pattern: Self.pattern(text), walk: options.search.walk)
+            } else {
+                plan.seekStatement()
+            }
         let tables = tables
         let (joined, layout) = (plan.joined, plan.layout)
         func read(_ db: any SQLConnection) throws -> T {
@@ -48,18 +53,16 @@ extension PostgresStore {
         return PostgresPlannedEachTime(connection: connection)
     }
 
-    /// The page's plan; a search keeps the rows whose folded title or subtitle contains the
-    /// folded text, as SQLite's search does, through the trigram indexes (`LIKE '%text%'`).
-    private func plan(_ query: CatalogQuery, table: CatalogTable) throws(StoreError) -> CatalogPageQuery {
-        var plan = try CatalogPageQuery(query, table: table)
-        if let text = CatalogPageQuery.folded(query.search) { Self.restrict(&plan, toMatchesOf: text) }
-        return plan
+    /// Keeps the rows whose folded title or subtitle contains the folded text, as SQLite's
+    /// search does, through the trigram indexes. A page reads them by a statement of its own
+    /// (`boundedSearchStatement`).
+    static func restrict(_ plan: inout CatalogPageQuery, toMatchesOf text: String) {
+        let pattern = pattern(text)
+        plan.add(CatalogPageQuery.matchSQL("t"), [pattern.databaseValue, pattern.databaseValue])
     }
 
-    static func restrict(_ plan: inout CatalogPageQuery, toMatchesOf text: String) {
-        let pattern = "%" + likeEscaped(text) + "%"
-        plan.add("(t.title_key LIKE ? OR t.subtitle_key LIKE ?)", [pattern.databaseValue, pattern.databaseValue])
-    }
+    /// The LIKE pattern of rows containing `text`.
+    static func pattern(_ text: String) -> String { "%" + likeEscaped(text) + "%" }
 
     /// `text` with LIKE's wildcards and its escape (a backslash, PostgreSQL's default) escaped.
     static func likeEscaped(_ text: String) -> String {
