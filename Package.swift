@@ -33,7 +33,8 @@ let package = Package(
             name: "CMicroHTTPD",
             linkerSettings: [.linkedLibrary("microhttpd"), .linkedLibrary("gnutls")]
         ),
-        // zlib's gzip streams (Debian zlib1g-dev), for compressed responses. Only HTTPServer imports it.
+        // zlib's gzip streams (Debian zlib1g-dev), for compressed responses. Only HTTPServer imports it (and
+        // HTTPTestSupport, whose tests read the responses back).
         .target(
             name: "CZlib",
             linkerSettings: [.linkedLibrary("z")]
@@ -123,8 +124,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
-        // A raw-socket HTTP/1.1 client for tests: exact bytes on the wire, no client-side fixing.
-        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        // A raw-socket HTTP/1.1 client for tests: exact bytes on the wire, no client-side fixing; gzip read back.
+        .target(name: "HTTPTestSupport", dependencies: ["CZlib"], path: "Tests/HTTPTestSupport"),
         // rowserver's application live on an ephemeral port, for every suite that needs one: over no
         // store, a store the test made, or a fresh one (a SQLite file, or a new PostgreSQL database
         // when ROWSERVER_TEST_STORE=postgres).

@@ -36,7 +36,4 @@ enum FieldKeys {
         guard let type, FieldType.names.contains(type) else { return all.filter { !template.contains($0) && !preview.contains($0) } }
         return ["type"] + common + ["required", "default", "readOnly"] + forType(type)
     }
-
-    /// Types whose values are text for lengths, patterns and previews.
-    static let textTypes = ["text", "longText", "markdown", "email", "phone", "image"]
 }

@@ -8,11 +8,9 @@ import Synchronization
 /// The access log: one JSON line per answered request, written off the request path.
 ///
 /// A request thread writes its line into a buffer under a lock: no system call, and no line of
-/// its own to copy (made apart and copied in, a line cost 5,500 instructions, 5 % of a cached
-/// page; written in place, 3,700). Each request thread has its buffer (`slotCount` of them,
-/// shared round past that many threads): with one buffer for all, two threads passed its lock
-/// and its last bytes between their cores for every line, and a cached page cost 3–8 µs more
-/// with the log than without it, where one thread alone paid 1 µs.
+/// its own to copy. Each request thread has its buffer (`slotCount` of them, shared round past
+/// that many threads): with one buffer for all, threads passed its lock and its last bytes
+/// between their cores for every line.
 ///
 /// A writer thread writes the buffers out every `flushInterval` (100 ms by default, so a line
 /// reaches its file or pipe well within a second of its answer), and `close()`, which a
@@ -57,8 +55,7 @@ public final class AccessLog: Sendable {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     /// A regular file takes a buffer in one write: only a pipe, a socket or a terminal, which
-    /// other writers may share, is written in `PIPE_BUF` pieces (at 40,000 lines a second the
-    /// pieces were ~2,000 system calls a second).
+    /// other writers may share, is written in `PIPE_BUF` pieces.
     private let writesWhole: Bool
     private let slots: [Locked<Pending>]
     /// Held while a buffer is written out (so buffers reach the file in order); counts them.

@@ -65,10 +65,6 @@ extension HTTPError {
         HTTPError(status: 400, code: "BAD_REQUEST_FRAMING", detail: detail, closesConnection: true)
     }
 
-    public static func unsupportedMediaType(_ detail: String) -> HTTPError {
-        HTTPError(status: 415, code: "UNSUPPORTED_MEDIA_TYPE", detail: detail)
-    }
-
     /// 503 with `Retry-After: 1`: what is unavailable (the database, a server shutting down) is
     /// expected back soon, and a client may retry then (or elsewhere, behind a balancer).
     public static func serviceUnavailable(_ detail: String) -> HTTPError {

@@ -5,9 +5,8 @@ import Foundation
 /// Without it, async handlers run on Swift's global cooperative pool (one thread per core,
 /// two here), which the host process shares: whatever blocks that pool — a synchronous
 /// SQLite call in other code, a test suite setting up servers in parallel — holds every
-/// suspended request until it lets go. Seen in the test suite on a busy machine: writes
-/// waited 30 s for a pool thread. Handlers pinned to these threads (`Task(executorPreference:)`,
-/// which their awaits resume on too) only wait for each other.
+/// suspended request until it lets go. Handlers pinned to these threads
+/// (`Task(executorPreference:)`, which their awaits resume on too) only wait for each other.
 ///
 /// One instance serves the whole process, and its threads live as long as the process (hence
 /// `unowned` in them, and no other instances). `@unchecked Sendable`: the queue is guarded by

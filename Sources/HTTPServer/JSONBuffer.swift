@@ -1,8 +1,7 @@
 /// The bytes a `JSONWriter` appends to: one capacity check and one copy a run of bytes.
 ///
-/// `[UInt8].append(contentsOf:)` cost ~90 instructions a call on top of the copy (a page of 50
-/// rows makes ~600 such calls, one per key and string run): it is generic over the sequence and
-/// checks uniqueness itself. `JSONWriter` makes the bytes its own once per value it writes
+/// `[UInt8].append(contentsOf:)` is generic over the sequence and checks uniqueness itself on
+/// every call (one per key and string run). `JSONWriter` makes the bytes its own once per value it writes
 /// (`makeUnique`) and then appends here directly. The position is kept in this struct, not in
 /// the class that owns the memory: a class's stored `var`s are checked for exclusive access at
 /// run time on every append.

@@ -1,6 +1,6 @@
 extension JSONWriter {
     /// An object key encoded once (`"name":`), for the keys a page writes for every row: writing
-    /// a key from its string escapes it again each time, which cost about 7 % of an uncached page.
+    /// a key from its string escapes it again each time.
     public struct Key: Sendable {
         let encoded: [UInt8]
 
@@ -14,8 +14,8 @@ extension JSONWriter {
     public mutating func key(_ key: Key) {
         buffer.makeUnique()
         separate()
-        // From the key's buffer in place: appending the array itself retained and released it
-        // around a generic append (175 instructions a key; a table page writes 450 of them).
+        // From the key's buffer in place: appending the array itself retains and releases it
+        // around a generic append.
         key.encoded.withUnsafeBufferPointer { buffer.append($0) }
         needsComma = false
     }

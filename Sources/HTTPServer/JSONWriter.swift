@@ -69,7 +69,7 @@ public struct JSONWriter: Sendable {
 
     /// A string of bytes copied without the escape check: only for text whose every byte is
     /// known to need none (an id that parsed as an `EntityID`: lowercase letters, digits, `_`).
-    /// A page writes two ids a row, and the check was a call of ~100 instructions each.
+    /// A page writes two ids a row.
     public mutating func string(verbatim bytes: UnsafeBufferPointer<UInt8>) {
         beginString()
         buffer.append(bytes)
@@ -126,8 +126,8 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// `value` in decimal digits, written in place: `String(value)` and its UTF-8 view cost
-    /// ~600 instructions a number (cache keys and tags write a version each).
+    /// `value` in decimal digits, written in place rather than through `String(value)`: cache
+    /// keys and tags write a version each.
     public static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
         withDecimal(value) { bytes.append(contentsOf: $0) }
     }
@@ -223,9 +223,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// Native and small strings lend their bytes in place; copying the string first (for
-    /// `withUTF8`, which mutates) cost a retain and a release per string of a page. (Checking
-    /// `utf8.contains(where:)` first and appending the view whole cost ~950 instructions a
-    /// string: the generic iteration is not specialized.)
+    /// `withUTF8`, which mutates) costs a retain and a release per string of a page, and the
+    /// generic iteration of `utf8` is not specialized.
     private static func appendUnquoted(_ value: String, to out: inout JSONBuffer) {
         if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &out) }) == nil {
             var copy = value

@@ -2,14 +2,11 @@ import CMicroHTTPD
 
 /// A response body lent to libmicrohttpd instead of copied into it.
 ///
-/// Given `MHD_RESPMEM_MUST_COPY`, libmicrohttpd mallocs and copies every body, per response: a kept
-/// page of 50 rows is 8.6 KB, copied on every hit (10,600 of the 106,000 instructions of a cached
-/// page 1 as callgrind counts them, a `rep movsb` per byte: the time is a smaller share). Here the
-/// body's array is held by a box that libmicrohttpd releases (through its free callback) once it
-/// has sent and destroyed the response, and libmicrohttpd reads the array's own storage meanwhile.
-/// The storage neither moves nor changes while the box lives: the box's `let` is a reference to it
-/// that no one mutates, and a cached page's array is shared the same way by every answer that sends
-/// it.
+/// Given `MHD_RESPMEM_MUST_COPY`, libmicrohttpd mallocs and copies every body, per response, a
+/// kept page on every hit. Here the body's array is held by a box that libmicrohttpd releases
+/// (through its free callback) once it has sent and destroyed the response, and libmicrohttpd
+/// reads the array's own storage meanwhile. The storage neither moves nor changes while the box
+/// lives: the box's `let` is a reference to it that no one mutates.
 final class LentBody: Sendable {
     let bytes: [UInt8]
 

@@ -12,9 +12,7 @@ import Synchronization
 ///
 /// Why not libmicrohttpd's own accept: with a thread pool, every worker polls the one listening
 /// socket and whichever wakes first takes the connection (up to ten in a row), so a burst of
-/// connections can all land on one worker. It happened in a third of the benchmark's runs
-/// (`busiest_worker_share` 1.0, every server on libmicrohttpd alike): on two cores, half the
-/// server's capacity idle and a CPU-heavy request (a search) waiting twice as long. An added
+/// connections can all land on one worker, leaving the others idle. An added
 /// connection goes to the worker its descriptor number picks (descriptor modulo pool size,
 /// libmicrohttpd 0.9.75 `MHD_add_connection`), and a burst gets consecutive descriptors: the
 /// workers take turns. The per-IP limit is still libmicrohttpd's (it checks it when a connection is

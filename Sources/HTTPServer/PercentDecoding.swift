@@ -35,8 +35,8 @@ enum PercentDecoding {
     }
 
     /// `bytes` as a String when they are UTF-8. ASCII (nearly every query) takes the direct
-    /// path: `String(validating:as:)` is generic and, unspecialized here, looked up type
-    /// metadata at run time on every call (1–2 % of a 304's CPU in perf).
+    /// path: `String(validating:as:)` is generic and, unspecialized here, looks up type
+    /// metadata at run time on every call.
     private static func validated(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
         if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         guard let string = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }

@@ -6,26 +6,6 @@ import Synchronization
     import Glibc
 #endif
 
-/// Drops connections whose request is not complete within `deadline` of its start: the
-/// bound that libmicrohttpd 0.9.75 lacks, since its own timeout is idle-only and a client
-/// trickling one header line or one body byte at a time resets it forever.
-///
-/// A request's clock starts when the connection opens, and again each time a response has
-/// been sent (so it covers the wait for the next request on a keep-alive connection as well
-/// as the request itself); it stops while a handler runs and its response is sent. Slowloris
-/// headers never reach the access handler, so the watchdog acts from its own thread: it shuts
-/// the late socket down (`shutdown`, not `close`), libmicrohttpd sees the hang-up in its
-/// event loop and closes the connection the ordinary way.
-///
-/// Why this cannot hit another connection's socket: an entry leaves the table in the
-/// close notification, which libmicrohttpd sends before it closes the socket, and the watchdog
-/// shuts sockets down only under the same lock; so a descriptor in the table is still open and
-/// still that connection's.
-///
-/// Each connection's clock lives in libmicrohttpd's `socket_context` for that connection, so
-/// the per-request bookkeeping is two atomic stores: the table and its lock are touched when a
-/// connection opens or closes and by the scan, never per request (a locked dictionary updated
-/// twice per request cost ~1–2 µs and most of /health's gap to the ceiling).
 /// One connection's request clock, shared by libmicrohttpd's threads and the watchdog.
 final class ConnectionClock: Sendable {
     let socket: Int32
@@ -48,6 +28,25 @@ final class ConnectionClock: Sendable {
     }
 }
 
+/// Drops connections whose request is not complete within `deadline` of its start: the
+/// bound that libmicrohttpd 0.9.75 lacks, since its own timeout is idle-only and a client
+/// trickling one header line or one body byte at a time resets it forever.
+///
+/// A request's clock starts when the connection opens, and again each time a response has
+/// been sent (so it covers the wait for the next request on a keep-alive connection as well
+/// as the request itself); it stops while a handler runs and its response is sent. Slowloris
+/// headers never reach the access handler, so the watchdog acts from its own thread: it shuts
+/// the late socket down (`shutdown`, not `close`), libmicrohttpd sees the hang-up in its
+/// event loop and closes the connection the ordinary way.
+///
+/// Why this cannot hit another connection's socket: an entry leaves the table in the
+/// close notification, which libmicrohttpd sends before it closes the socket, and the watchdog
+/// shuts sockets down only under the same lock; so a descriptor in the table is still open and
+/// still that connection's.
+///
+/// Each connection's clock lives in libmicrohttpd's `socket_context` for that connection, so
+/// the per-request bookkeeping is two atomic stores: the table and its lock are touched when a
+/// connection opens or closes and by the scan, never per request.
 final class RequestDeadlineWatchdog: Sendable {
     let deadlineNanoseconds: UInt64
     private let clocks = Locked<[ObjectIdentifier: ConnectionClock]>([:])

@@ -28,7 +28,7 @@ public struct Router: Sendable {
         // Mutated only while routes are registered, before the router is shared.
         var literals: [String: Node] = [:]
         /// The same children in a list while they are few: comparing a path's short segments
-        /// with `==` costs less than hashing them (~500 instructions a request, counted).
+        /// with `==` costs less than hashing them.
         var literalList: [(segment: String, node: Node)] = []
         var parameter: (name: String, node: Node)?
         /// By `HTTPMethod.index`: a method's hash is its name's, hashed per lookup.

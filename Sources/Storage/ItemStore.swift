@@ -95,7 +95,4 @@ extension ItemStore {
     }
 }
 
-extension CatalogStore: ItemStore {
-    public var idempotencyRecords: any IdempotencyRecords { idempotency }
-    public var keyRecords: any KeyRecords { keys }
-}
+extension CatalogStore: ItemStore {}

@@ -7,7 +7,23 @@ import Domain
 /// reaching the database (search, the writer's batches, the schema) moves here as it is made
 /// the same.
 protocol StoreEngine: AnyObject {
+    var catalog: Catalog { get }
+    var options: CatalogStore.Options { get }
     var tables: [String: CatalogTable] { get }
+    var state: Locked<StoreState> { get }
+    var idempotency: IdempotencyStore { get }
+    var keys: KeyStore { get }
+
+    /// What the store's signal of commits says now (`StoreState.stamp`): SQLite's commit counter,
+    /// PostgreSQL's listener generation (nil while it is not connected: every call reads the state).
+    var commitStamp: UInt64? { get }
+
+    /// The statement that reads the newest sequence (one integer): each database keeps it its own way.
+    static var latestSQL: String { get }
+
+    /// Whether the state was read when the store opened (SQLite). Otherwise its first read, at the
+    /// first call, starts the window of recent changes at the versions it reads (PostgreSQL).
+    static var readsStateAtOpen: Bool { get }
 
     /// Whether a sectioned page's rows carry the items their sections are headed by
     /// (`CatalogPageQuery.joinSectionItems`), so that reading them needs no snapshot of its own.
@@ -16,6 +32,9 @@ protocol StoreEngine: AnyObject {
     /// Runs `body` on a connection for reads of one statement each: a statement is its own
     /// snapshot, with no transaction around it (on PostgreSQL, no BEGIN and COMMIT round trips).
     func readStatement<T>(_ body: (any RowSource) throws -> T) throws -> T
+
+    /// Runs `body` on a connection in one snapshot: every statement of it sees the same commits.
+    func readSnapshot<T>(_ body: (any RowSource) throws -> T) throws -> T
 
     /// Reads `query`'s page in order: `each` row, then `finish` with where the page ended, both
     /// with the page's `PageReading` (its source, for what they read of other items). With
@@ -35,7 +54,7 @@ extension StoreEngine {
     }
 
     /// One item of `collection` by id, with its version; nil when there is none.
-    func readItem(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>? {
+    public func item(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>? {
         let table = try table(collection)
         do {
             return try readStatement { source in try CatalogStore.fetchItem(source, table: table, id: id) }
@@ -43,11 +62,44 @@ extension StoreEngine {
             throw StoreError.from(error)
         }
     }
+
+    public var idempotencyRecords: any IdempotencyRecords { idempotency }
+    public var keyRecords: any KeyRecords { keys }
+}
+
+extension StoreEngine {
+    /// The collection's version: the sequence of its last committed change (0 when none), as of
+    /// the newest commit to the database, whoever made it.
+    public func version(of collection: String) throws(StoreError) -> Int64 {
+        try current { $0.versions[collection] ?? 0 }
+    }
+
+    public func latestSequence() throws(StoreError) -> Int64 {
+        try current { $0.latest }
+    }
+
+    public func unchanged(_ items: [ItemAddress], since sequence: Int64) throws(StoreError) -> Bool {
+        try current { $0.recent.unchanged(items, since: sequence, latest: $0.latest) }
+    }
+
+    /// `read` of the state, read again first when anyone committed since it was.
+    private func current<T>(_ read: (StoreState) -> T) throws(StoreError) -> T {
+        try state.current(
+            stamp: commitStamp,
+            reload: { since in
+                // One snapshot: the log's entries through the versions' `latest`, none later.
+                try readSnapshot { source -> (StoreState, [ChangedItem]?) in
+                    let loaded = try StoreState.load(source, catalog: catalog, latestSQL: Self.latestSQL)
+                    guard since > 0 || Self.readsStateAtOpen else { return (loaded, nil) }
+                    return (loaded, try ChangeLogTail.read(source, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges))
+                }
+            }, read)
+    }
 }
 
 extension StoreEngine {
     /// A page in keyset order (never OFFSET), with the items its references point to.
-    func readPage(_ query: CatalogQuery) throws(StoreError) -> CatalogPage {
+    public func page(_ query: CatalogQuery) throws(StoreError) -> CatalogPage {
         let table = try table(query.collection)
         var items: [Versioned<Item>] = []
         items.reserveCapacity(query.limit)
@@ -72,7 +124,7 @@ extension StoreEngine {
     /// other items but its sections' headers: each row of the page in order, then where it
     /// ended. A search may read a first plan's rows and then give it up for another: `restart`
     /// is called before the rows are visited again, and forgets what the visits wrote.
-    func visitPageRows(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd {
+    public func visitPage(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd {
         let table = try table(query.collection)
         do {
             return try readPageRows(

@@ -10,8 +10,7 @@ import HTTPServer
 public enum EntityTag {
     /// The tag of an item's detail.
     public static func detail(version: Int64, locale: RenderLocale) -> String {
-        // Bytes, not interpolation: every uncached detail makes one (interpolation cost 2,400
-        // instructions of a detail's 140,000).
+        // Bytes, not interpolation: every uncached detail makes one.
         var bytes: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: "v")]
         bytes.reserveCapacity(32)
         JSONWriter.appendDecimal(version, to: &bytes)

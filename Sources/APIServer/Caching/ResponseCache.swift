@@ -15,8 +15,8 @@ import Storage
 /// dropped (cheap, and hot pages come straight back).
 ///
 /// Split into shards by a hash of the key, each behind its own lock: every cached request
-/// takes one, and with one lock the libmicrohttpd threads queued on it (futex waits showed in
-/// profiles of the detail benchmark). A small cache keeps one shard, so its bounds hold exactly.
+/// takes one, and with one lock the libmicrohttpd threads queue on it. A small cache keeps one
+/// shard, so its bounds hold exactly.
 final class ResponseCache: Sendable {
     /// The items an entry was made from, and the change-log sequence it was made at: it holds
     /// while none of them changed after that (`ItemStore.unchanged`).
@@ -139,7 +139,7 @@ final class ResponseCache: Sendable {
 
     /// FNV-1a over the key's bytes: cheap, and every byte counts, so keys that differ only in
     /// an id in the middle (`<collection>:7/42|en`) spread over the shards. Read from the string's
-    /// own storage: iterating `utf8` generically cost ~35 instructions a byte.
+    /// own storage, not by iterating `utf8` generically.
     private func shard(for key: String) -> Locked<Shard> {
         guard shards.count > 1 else { return shards[0] }
         var key = key

@@ -3,8 +3,7 @@ import HTTPServer
 
 /// What a collection's detail writes that depends only on the definition, worked out once: its
 /// keys encoded, each embedded reference's title key, and its links as fixed texts around the
-/// ids an item supplies. Before, every detail searched the catalog for the lists that link to
-/// it and built each link from parts: 8,000 instructions of a product's 146,000.
+/// ids an item supplies, so no detail searches the catalog for the lists that link to it.
 struct DetailPlan: Sendable {
     /// One key per field of the definition, in order.
     let fieldKeys: [JSONWriter.Key]

@@ -3,9 +3,8 @@ import Domain
 /// What every page of one list shares, kept per collection by parent and parameters but the
 /// cursor: the fingerprint its cursors carry and its links.
 ///
-/// Every uncached page made them again: the shape's canonical text and its digest (9,400
-/// instructions, counted on a page of a sectioned list), the `self` and `changes` links (7,600)
-/// and the next link's parameters, percent-encoded. They depend on the definition and the
+/// Every uncached page would make them again: the shape's canonical text and its digest, the
+/// `self` and `changes` links and the next link's parameters, percent-encoded. They depend on the definition and the
 /// parameters only, never on data, so nothing makes them stale; the memo empties itself past
 /// `limit` lists, which bounds its memory whatever the queries (a search's text is part of the key).
 final class ListShapes: Sendable {

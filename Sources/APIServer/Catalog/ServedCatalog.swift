@@ -35,8 +35,7 @@ final class ServedCatalog: Sendable {
 }
 
 /// One collection as the API serves it. A class: a request looks one up and passes it along,
-/// and as a struct of definitions and renderers each copy retained every field (profiles of
-/// the 304 path showed its copies and destroys).
+/// and as a struct of definitions and renderers each copy would retain every field.
 final class ServedCollection: Sendable {
     let definition: CollectionDefinition
     let renderer: ItemRenderer

@@ -4,11 +4,10 @@ import HTTPServer
 /// The heads of a collection's table pages (`"columns"` and `"sort"`, each sortable column with
 /// its two sort links), kept per query and locale.
 ///
-/// Every page of a table repeats its head, and writing it (two list links per sortable column,
-/// each built and percent-encoded) was 68,000 instructions of an uncached page of the people
-/// table's 903,000. The head depends on the list's parent, its parameters but the cursor, and
-/// the locale (the columns' labels); the memo empties itself past 1,024 heads, which bounds
-/// its memory whatever the queries (a search's text is part of the key).
+/// Every page of a table repeats its head (two list links per sortable column, each built and
+/// percent-encoded). The head depends on the list's parent, its parameters but the cursor, and
+/// the locale (the columns' labels); the memo's limit bounds its memory whatever the queries
+/// (a search's text is part of the key).
 final class TableHeads: Sendable {
     struct Key: Hashable, Sendable {
         /// The list, without the cursor: every page of it has the same head.

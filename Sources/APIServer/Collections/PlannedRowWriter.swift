@@ -4,7 +4,7 @@ import Storage
 
 /// Writes list rows by their collection's `RowPlan`, straight from the store's rows: the same
 /// bytes `RowWriter.row` writes for `ItemRenderer.row` of the decoded item, without the item or
-/// the render row (issue #16: those cost half of an uncached page).
+/// the render row (issue #16).
 struct PlannedRowWriter {
     let renderer: ItemRenderer
     let context: RenderContext

@@ -16,8 +16,7 @@ struct PlannedSectionWriter {
     let link: (ItemRenderer.SectionHeading) -> String?
     private var open: FieldValue?
     /// The open section's key as stored, when it is stored as text: a row whose stored text is
-    /// the same bytes is in the same section without decoding its value (decoding a reference
-    /// parsed its id: ~880 instructions a row).
+    /// the same bytes is in the same section without decoding its value (a reference's id parsed).
     private var openText: [UInt8]?
 
     init(rows: PlannedRowWriter, slot: Int, target: String?, link: @escaping (ItemRenderer.SectionHeading) -> String?) {

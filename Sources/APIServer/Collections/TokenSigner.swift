@@ -7,7 +7,7 @@ import Crypto
 /// restarts: the CLI keeps it in a file beside the database.
 struct TokenSigner: Sendable {
     /// The HMAC with the key already absorbed: each token copies it, so the key's pads are
-    /// prepared once rather than per page (that was most of the 54,000 instructions a cursor cost).
+    /// prepared once rather than per page.
     private let keyed: HMAC<SHA256>
     static let tagLength = 16
 
@@ -47,8 +47,7 @@ struct TokenSigner: Sendable {
 /// base64url (RFC 4648 §5) without padding: safe in a query string as is.
 ///
 /// Written here rather than through Foundation's base64 and an alphabet swap: every page's next
-/// cursor is encoded and every deep page's cursor decoded, and the round trip through `Data`
-/// and the swap cost ~3,300 instructions a page (its next cursor) and twice that on a deep page.
+/// cursor is encoded and every deep page's cursor decoded, without a round trip through `Data`.
 enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
@@ -95,7 +94,7 @@ enum Base64URL {
     }
 
     /// One pass: each group of four digits is looked up in `values` and written as three bytes,
-    /// so the digits are never collected first (the two-pass form cost ~150 instructions a digit).
+    /// so the digits are never collected first.
     private static func decode(utf8 digits: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         let remainder = digits.count % 4
         if remainder == 1 { return nil }

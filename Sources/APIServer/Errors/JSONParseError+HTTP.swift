@@ -2,13 +2,6 @@ import Domain
 import HTTPServer
 
 /// How a body that is not acceptable JSON is answered: always 400, with a code per reason.
-///
-/// | kind | code |
-/// |---|---|
-/// | `malformed` | `MALFORMED_JSON` |
-/// | `invalidUTF8` | `INVALID_UTF8` |
-/// | `tooDeep` | `JSON_TOO_DEEP` |
-/// | `duplicateKey` | `DUPLICATE_KEY`, with the key's pointer in `errors` |
 extension JSONParseError {
     public var httpError: HTTPError {
         switch kind {

@@ -2,17 +2,8 @@ import Domain
 import HTTPServer
 import Storage
 
-/// The one place a store failure becomes what the client sees.
-///
-/// | StoreError | status | code |
-/// |---|---|---|
-/// | `notFound` | 404 | `NOT_FOUND` |
-/// | `versionMismatch` | 412 | `PRECONDITION_FAILED` |
-/// | `invalidReference(field:id:)` | 422 | `VALIDATION_FAILED`, one error on `/<field>` |
-/// | `stillReferenced` | 409 | `CONFLICT` |
-/// | `changesExpired` | 410 | `CHANGES_EXPIRED` (parameter `since`) |
-/// | `unavailable`; `sqlite` with a transient result code (busy, locked, full, I/O); `postgres` with a transient SQLSTATE (connection lost, shutdown, serialization failure) | 503 | `SERVICE_UNAVAILABLE` |
-/// | `sqlite` and `postgres` with any other code, `incompatibleDefinition`, `invariant` | 500 | `INTERNAL_ERROR` |
+/// The one place a store failure becomes what the client sees: a transient failure
+/// (`StoreError.isTransient`) is a 503, any other failure of the database a 500.
 ///
 /// Details are fixed sentences: a store's messages may name tables, SQL or file paths, which
 /// are for logs only (the server logs the error itself for a 5xx). Handlers throw store errors

@@ -21,7 +21,7 @@ enum RequestBody {
 
     static func checkContentType(_ header: String?, accepting accepted: [String]) throws(HTTPError) {
         // The usual header, exactly an accepted type: no splitting and lowercasing (and no
-        // message made for an error that is not there), ~10,000 instructions a write.
+        // message made for an error that is not there).
         if let header, accepted.contains(header) { return }
         let expected = accepted.joined(separator: " or ")
         guard let header else {

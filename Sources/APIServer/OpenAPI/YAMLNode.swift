@@ -55,12 +55,6 @@ indirect enum YAMLNode: Sendable {
         return .map(entries)
     }
 
-    /// A map without `key`.
-    func removing(_ key: String) -> YAMLNode {
-        guard case .map(let entries) = self else { return self }
-        return .map(entries.filter { $0.0 != key })
-    }
-
     /// A map with `extra`'s entries appended (each replacing an entry of the same key).
     func merging(_ extra: [(String, YAMLNode)]) -> YAMLNode {
         extra.reduce(self) { $0.setting($1.0, to: $1.1) }

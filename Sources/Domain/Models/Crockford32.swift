@@ -10,7 +10,7 @@ enum Crockford32 {
     static let notADigit: UInt8 = 0xFF
 
     /// Each byte's digit value, `notADigit` outside the canonical alphabet: one load a digit (a
-    /// page parses an id per row, and the ranges of a `switch` cost ~20 instructions a digit).
+    /// page parses an id per row), not the ranges of a `switch`.
     static let values: [UInt8] = (0...255).map { byte in alphabet.firstIndex(of: UInt8(byte)).map { UInt8($0) } ?? notADigit }
 
     /// Digit value of an ASCII byte, or nil when the byte is outside the canonical alphabet.

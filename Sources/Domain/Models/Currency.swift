@@ -33,13 +33,6 @@ public struct Currency: Hashable, Sendable, Codable {
         .map { Currency(known: $0.key, digits: $0.value) }
         .sorted { $0.code < $1.code }
 
-    /// 10^digits for the digit counts ISO 4217 uses (0...4).
-    var minorUnitsPerMajorUnit: Int64 {
-        var scale: Int64 = 1
-        for _ in 0..<minorUnitDigits { scale *= 10 }
-        return scale
-    }
-
     static let minorUnitDigitsByCode: [String: Int] = {
         var table: [String: Int] = [:]
         for (digits, codes) in ISO4217.codesByMinorUnitDigits {

@@ -6,7 +6,7 @@ import GRDB
 /// An item that cannot be inserted (a duplicate id, a reference to nothing) is refused with
 /// nothing of it written, so the caller can report it and go on; the caller decides
 /// whether to commit by returning or throwing from the body. No savepoint per item (SQLite
-/// runs two statements for each, a fifth of a load): a failure while an item is being
+/// runs two statements for each): a failure while an item is being
 /// written fails the whole load instead, every later insert, and the transaction.
 public final class CatalogBulkLoader {
     let writer: CatalogWriter
@@ -57,9 +57,8 @@ extension CatalogStore {
     /// What a load would do row by row is done once per collection at its end: the new rows are
     /// indexed for search (FTS5 writes a segment at every savepoint, and a per-row index made a
     /// load spend most of its time merging them), and their change-log entries are made from
-    /// the rows, leaving out those the retention would prune at once (a million-row load would
-    /// otherwise write a million entries, each in two indexes, and delete 900,000). New rows are
-    /// told apart by key: `pk` is an `INTEGER PRIMARY KEY`, so they get keys above the largest.
+    /// the rows, leaving out those the retention would prune at once. New rows are told apart
+    /// by key: `pk` is an `INTEGER PRIMARY KEY`, so they get keys above the largest.
     public func bulkLoad<T>(_ body: (CatalogBulkLoader) throws -> T) throws -> T {
         let (result, versions, latest) = try pool.write { db in
             let start = try ChangeLog.latestSequence(db)
@@ -107,7 +106,7 @@ extension CatalogStore {
                     }
                     try SearchGrams.refill(table, db)
                     // A load leaves the index in many segments, each of which a search seeks in:
-                    // one, merged (3.6 s for a million rows), made the bench's searches a third cheaper.
+                    // merged into one, searches are cheaper.
                     try db.execute(sql: "INSERT INTO \(search) (\(search)) VALUES ('optimize')")
                 }
                 // Explicit sequences: AUTOINCREMENT moves the log's counter up to the largest.

@@ -112,8 +112,8 @@ enum CatalogSchema {
                 "The definition no longer has the stored field `\(name)` of `\(collection.name)`, which this database holds. "
                     + "Put the field back (readOnly if it should not be written); rowserver never drops data.")
         }
-        // Whether the table has items: one seek. COUNT(*) read a whole index on every start
-        // (400 ms on a million products with a cold cache); it is counted only for the message.
+        // Whether the table has items: one seek, where COUNT(*) reads a whole index on every
+        // start; it is counted only for the message.
         let hasItems = try db.integer("SELECT 1 FROM \(CatalogTable.quote(table.name)) LIMIT 1", []) != nil
         for (slot, field) in collection.storedFields.enumerated() {
             if let type = recorded[field.name] {

@@ -3,20 +3,6 @@ import GRDB
 
 /// Pages and the change feed.
 extension CatalogStore {
-    /// A header's item is read by its key in the page's transaction: in the process, for less
-    /// than a join costs each row.
-    static let joinsSectionItems = false
-
-    /// A page in keyset order (never OFFSET), with the items its references point to.
-    public func page(_ query: CatalogQuery) throws(StoreError) -> CatalogPage {
-        try readPage(query)
-    }
-
-    /// `visitPageRows`: a page's rows straight from SQLite's statement.
-    public func visitPage(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd {
-        try visitPageRows(query, restart: restart, visit: visit)
-    }
-
     /// Every page on SQLite reads one snapshot (`snapshot` asks for nothing more): its
     /// transaction is in the process, not a round trip away.
     func readPageRows<T>(
@@ -34,7 +20,7 @@ extension CatalogStore {
     /// API), any other page on the store's own (`db` nil).
     private func read<T>(_ query: CatalogQuery, _ body: (any RowSource, Database?) throws -> T) throws -> T {
         if CatalogPageQuery.folded(query.search) != nil { return try readSearchable { db in try body(db, db) } }
-        return try readers.read { connection in try connection.inTransaction { try body(connection, nil) } }
+        return try readSnapshot { source in try body(source, nil) }
     }
 
     /// Plans the page (a search picks its plan, on `db`) and reads its rows.

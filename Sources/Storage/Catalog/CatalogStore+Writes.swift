@@ -142,8 +142,8 @@ extension CatalogStore {
     ) {
         var versions = loaded
         // NOT INDEXED: only this transaction's entries, a range of the rowid. Left to itself,
-        // SQLite answered the GROUP BY from the (collection, seq) index, reading every entry the
-        // log retains (100,000) per commit: most of a write's cost at 1M products.
+        // SQLite answers the GROUP BY from the (collection, seq) index, reading every entry the
+        // log retains per commit.
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT collection, MAX(seq) FROM changes NOT INDEXED WHERE seq > ? GROUP BY collection"), arguments: [start])
         while let row = try rows.next() {

@@ -76,7 +76,7 @@ public final class CatalogStore: Sendable {
             keys = KeyStore(pool: pool, commits: commits, cacheAge: options.keyCacheAge)
             // The counter first: the versions read after it are at least as new as it says.
             let seen = commits.value
-            var loaded = try pool.read { db in try StoreState.load(db, catalog: catalog, latestSQL: ChangeLog.latestSQL) }
+            var loaded = try pool.read { db in try StoreState.load(db, catalog: catalog, latestSQL: Self.latestSQL) }
             loaded.stamp = UInt64(seen)
             loaded.recent = RecentChanges(at: loaded.latest, capacity: options.recentChanges)
             state = Locked(loaded)
@@ -87,11 +87,6 @@ public final class CatalogStore: Sendable {
         if isNew, let seedItems = options.seedItems {
             try seed(seedItems(catalog))
         }
-    }
-
-    /// One item by id, with its version.
-    public func item(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>? {
-        try readItem(collection, id: id)
     }
 
     static func fetchItem(_ source: any RowSource, table: CatalogTable, id: EntityID) throws -> Versioned<Item>? {
@@ -119,40 +114,6 @@ public final class CatalogStore: Sendable {
             }
         }
         return found
-    }
-
-    /// The collection's version: the sequence of its last committed change (0 when none), as of
-    /// the newest commit to the file, whoever made it.
-    public func version(of collection: String) throws(StoreError) -> Int64 {
-        try current { $0.versions[collection] ?? 0 }
-    }
-
-    /// The newest sequence in the change log (a "from now" token).
-    public func latestSequence() throws(StoreError) -> Int64 {
-        try current { $0.latest }
-    }
-
-    /// `read` of the state, read again from the file first when anyone committed since it was.
-    private func current<T>(_ read: (StoreState) -> T) throws(StoreError) -> T {
-        try state.current(
-            stamp: UInt64(commits.value),
-            reload: { since in
-                try readers.read { connection in
-                    try connection.inTransaction {
-                        let loaded = try StoreState.load(connection, catalog: catalog, latestSQL: ChangeLog.latestSQL)
-                        return (
-                            loaded,
-                            try ChangeLogTail.read(connection, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges)
-                        )
-                    }
-                }
-            }, read)
-    }
-
-    /// Whether none of `items` changed after `sequence` (as far as the change log says: false
-    /// when it cannot say).
-    public func unchanged(_ items: [ItemAddress], since sequence: Int64) throws(StoreError) -> Bool {
-        try current { $0.recent.unchanged(items, since: sequence, latest: $0.latest) }
     }
 
     public func checkHealth() throws(StoreError) {
@@ -233,7 +194,19 @@ extension StoreState {
 }
 
 extension CatalogStore: StoreEngine {
+    /// The file's commit counter: it moves with every commit, whoever made it.
+    var commitStamp: UInt64? { UInt64(commits.value) }
+    static let latestSQL = ChangeLog.latestSQL
+    static let readsStateAtOpen = true
+    /// A header's item is read by its key in the page's transaction: in the process, for less
+    /// than a join costs each row.
+    static let joinsSectionItems = false
+
     func readStatement<T>(_ body: (any RowSource) throws -> T) throws -> T {
         try readers.read { connection in try body(connection) }
+    }
+
+    func readSnapshot<T>(_ body: (any RowSource) throws -> T) throws -> T {
+        try readers.read { connection in try connection.inTransaction { try body(connection) } }
     }
 }

@@ -5,8 +5,8 @@ import Domain
 /// A write that fails must leave no trace while the others of its batch commit. Most failures
 /// are refusals found before anything is written (a stale `If-Match`, a missing item, a
 /// reference to nothing, an id that exists), so a batch first runs without a savepoint per
-/// write: on SQLite a savepoint cost a write about a tenth of the writer's time (two statements
-/// and FTS5's savepoint hooks), on PostgreSQL two round trips. A write that fails after it
+/// write (on SQLite two statements and FTS5's savepoint hooks, on PostgreSQL two round
+/// trips). A write that fails after it
 /// wrote, or on a failed statement (which fails a PostgreSQL transaction), throws
 /// `PartialWrite`: the caller rolls the transaction back and runs the batch again with
 /// `savepoints`, each write in its own. A write that met another process's writer in a

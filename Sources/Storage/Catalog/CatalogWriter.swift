@@ -76,8 +76,8 @@ struct CatalogWriter {
 
     /// Whether `item` can be inserted: its kind and references that resolve. Writes nothing;
     /// returns the row's column values for `writeInsert`. Whether its id is new, `writeInsert`
-    /// finds out: the ids are the server's, and a seek here found none in practice while it
-    /// cost 6 % of a write (the insert's own seek of the unique index answers it again).
+    /// finds out: the ids are the server's, and the insert's own seek of the unique index
+    /// answers it again.
     func checkInsert(_ item: Item, into table: CatalogTable) throws -> [(any DatabaseValueConvertible)?] {
         guard item.id.kind == table.collection.kind else { throw StoreError.invariant("\(item.id) is not an id of \(table.collection.name)") }
         try checkReferences(of: item, in: table)

@@ -1,8 +1,8 @@
 /// The grams the writer knows to be in each collection's `SearchGrams` map, so that a write
 /// sends only the grams it may lack.
 ///
-/// Every write recorded all the trigrams of its texts, and SQLite looked each one up to find it there already: a fifth of a write's time in the
-/// writer, for a map that almost never grows once a collection has some rows.
+/// The map almost never grows once a collection has some rows, so looking every gram up again
+/// is wasted work for the writer.
 ///
 /// What is known holds only while the writer is the file's only committer: the tables only
 /// grow under this writer, but a restore replaces them and another process may rebuild them.

@@ -2,8 +2,7 @@ import Domain
 
 /// One row of a page where the store holds it, read in place while a list is written from it
 /// (`CatalogStore.visitPage`): a row's plain texts go from the statement's buffer to the body
-/// with no `Item`, no `String` and no render row in between (issue #16: those cost half of an
-/// uncached page).
+/// with no `Item`, no `String` and no render row in between (issue #16).
 ///
 /// Valid only during the visit that received it: the bytes it lends belong to the statement,
 /// which steps to the next row after the visit returns (https://sqlite.org/c3ref/column_blob.html).

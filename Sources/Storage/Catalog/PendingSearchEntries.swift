@@ -3,8 +3,8 @@ import GRDB
 /// The search-index changes of one transaction's writes, applied together after them.
 ///
 /// Each write of a group commit runs in its own savepoint, and FTS5 writes its pending terms
-/// out as a new index segment at every savepoint: indexing inside each write made a batch of 32
-/// inserts write 32 tiny segments and merge them, half of a write's cost. Here a write records
+/// out as a new index segment at every savepoint: indexing inside each write made a batch
+/// write a tiny segment per insert and merge them. Here a write records
 /// its entries (with the texts, since a row can change again before they are applied), a
 /// failed write discards its own (`discard(from:)`), and `apply` runs them in order once the
 /// writes are done, outside any savepoint, with the grams of the new trigrams (`SearchGrams`)
@@ -51,8 +51,7 @@ final class PendingSearchEntries {
     /// removal follows it. Those rows are placed (their `ord`, the entry's rowid, is found now,
     /// after every write of the batch), then every change to the index is made in rowid order:
     /// FTS5 writes out its pending terms as a new segment whenever a rowid comes before the last
-    /// one it was given, which made indexing a batch of inserts placed anywhere cost 4 times as
-    /// much as indexing them in order.
+    /// one it was given.
     @discardableResult
     func apply(_ db: Database, known: KnownGrams = KnownGrams()) throws -> [String: KnownGrams.Sets] {
         var batches: [String: GramBatch] = [:]

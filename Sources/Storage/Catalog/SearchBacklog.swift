@@ -2,9 +2,8 @@ import GRDB
 
 /// Inserts whose search entries wait, so that FTS5 indexes them in batches.
 ///
-/// FTS5 writes a new index segment and does merge work at every commit that indexes rows:
-/// measured on the bench's million products, a row cost 41–107 µs to index in commits of 16 and
-/// 16–19 µs in commits of 256, and a third of the writer's time per write went there. So a
+/// FTS5 writes a new index segment and does merge work at every commit that indexes rows, so a
+/// row costs several times more to index in small commits than in large ones. So a
 /// commit whose writes are all inserts does not index them: it records the range of its
 /// change-log entries here, in its own transaction, and a later commit indexes every insert
 /// the backlog names, reading the rows as they are then.

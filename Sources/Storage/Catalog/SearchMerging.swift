@@ -3,13 +3,10 @@ import GRDB
 /// How FTS5 merges the search index's segments as writes add them.
 ///
 /// Every commit that indexes rows writes one new segment, and FTS5 then does merge work in
-/// proportion. With its defaults (`automerge` 4: merge once four segments share a level;
-/// `crisismerge` 16: merge a level whole, at once, when it reaches 16), 4,000 commits of 16
-/// titles into a search index of a million rows (the bench's dataset) cost 60 µs a row in the search index, with commits
-/// of up to 736 ms (a Python loop over a copy of the dataset, same SQLite). `automerge` 16 alone
-/// made every merge a whole-level one (918 ms at worst); with `crisismerge` 64 as well, 23 µs a
-/// row and 60 ms at worst, merging in steps. A search looks a term up in more segments a level,
-/// over fewer levels. (https://www.sqlite.org/fts5.html#the_automerge_configuration_option)
+/// proportion. Its defaults (`automerge` 4, `crisismerge` 16) make small commits costly and
+/// some of them very slow; a higher `automerge` alone makes every merge a whole-level one, and
+/// a higher `crisismerge` with it merges in steps. A search looks a term up in more segments a
+/// level, over fewer levels. (https://www.sqlite.org/fts5.html#the_automerge_configuration_option)
 enum SearchMerging {
     static let settings = [("automerge", 16), ("crisismerge", 64)]
 

@@ -5,7 +5,7 @@ import Domain
 ///
 /// A page's statements differ from the last page's of the same list only in their arguments,
 /// yet building their texts (the select list, the conditions, the order, one statement per key
-/// prefix of a position) cost ~29,000 instructions of every uncached page. Conditions hold
+/// prefix of a position) is a large share of an uncached page. Conditions hold
 /// placeholders only (values are arguments; a list of keys is one `json_each(?)`), so the shapes
 /// are few; the memo empties itself past 256 of them all the same.
 final class SeekTexts: Sendable {

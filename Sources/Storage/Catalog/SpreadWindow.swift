@@ -7,14 +7,8 @@
 /// instead of packing it) but never past the square root of the span, and never below its
 /// fourth root. The cap keeps every target reachable: a region of the order made dense by
 /// many rows added into one gap is spread out by a window that reaches past it, instead of
-/// being packed again by windows that stop inside it (which once spread 2,049 rows at a gap of
-/// 2 on every insert there). The floor gives larger spans more room per row, so a spread
-/// settles a region for longer, the more rows it moved.
-///
-/// Measured by simulation (30 runs of 30,000 "Bench N" inserts into one gap of a million rows,
-/// as `Benchmarks/wrk/writes.lua` writes them, and 60 runs): 0.07–0.18 rows moved an insert
-/// and no batch of 256 inserts moving more than 12,500, where capping windows at 2,049 rows
-/// moved 0.65–0.95 an insert (2.67 in 60 runs), in batches of up to 57,000.
+/// being packed again by windows that stop inside it. The floor gives larger spans more room
+/// per row, so a spread settles a region for longer, the more rows it moved.
 struct SpreadWindow: Equatable {
     /// Rows taken before and after the row placed.
     let left: Int

@@ -4,8 +4,8 @@ import GRDBSQLite
 /// The current row of a query, read in place: a SQLite statement just stepped (by a GRDB cursor
 /// or `ReaderConnection`), or one row of a PostgreSQL result.
 ///
-/// GRDB's untyped `Row` subscript boxes every column into an existential and casts it back, which
-/// cost a page of 50 rows more than the query itself. Here a SQLite column is read with the
+/// GRDB's untyped `Row` subscript boxes every column into an existential and casts it back,
+/// which costs a page more than the query itself. Here a SQLite column is read with the
 /// `sqlite3_column_*` call of its storage class, and a value of another class reads as absent,
 /// as the cast did; a PostgreSQL column is read from the result's text. Valid only until the
 /// SQLite cursor steps again (https://sqlite.org/c3ref/column_blob.html), or while the
@@ -17,8 +17,7 @@ struct StatementRow {
         case sqlite(SQLiteStatement)
         /// A statement of a `ReaderConnection`, opened without a mutex: a column's value object
         /// is read directly, one call into SQLite a column where the `sqlite3_column_*` calls of
-        /// its type, text and length were three (each checked the column, entered and left the
-        /// mutex, checked for a failed allocation: ~240 instructions a text, 300 texts a page).
+        /// its type, text and length are three, each entering and leaving the mutex.
         /// Without a mutex, "protected" and "unprotected" values are the same
         /// (https://sqlite.org/c3ref/value.html); the value stays valid as the column does.
         case reader(SQLiteStatement)

@@ -5,9 +5,7 @@ import GRDB
 ///
 /// FTS5 keeps each trigram's matches in rowid order and seeks a rowid in them without reading
 /// what comes before. With the rowid in title order, a search in that order reads its page's
-/// matches from the position on and stops: a word inside 42,000 of a million titles, whose
-/// first match in title order came after 46,000 index entries (7.6 ms walked), costs 0.2 ms,
-/// and a word that starts 50,000 titles costs what any other does.
+/// matches from the position on and stops, however far into the order its first match is.
 ///
 /// A row has an `ord` exactly when its search entry is in the index, under that rowid: an
 /// insert leaves it NULL and an update clears it, and `PendingSearchEntries.apply` places the

@@ -4,8 +4,8 @@ import Foundation
     import Glibc
 #endif
 
-/// Keys read by the server, kept between requests: a lookup through the connection pool cost
-/// about 87,000 instructions and 60 µs of CPU per keyed request, four times a cached page.
+/// Keys read by the server, kept between requests: a lookup through the connection pool costs
+/// more than a cached page.
 ///
 /// `keys create` and `keys revoke` run in other processes, so every entry is checked against a
 /// stamp of the database taken per lookup, and any change of the stamp empties the cache; the
@@ -14,8 +14,7 @@ import Foundation
 ///   inode (one `stat` each): any commit to the file changes them.
 /// - The server's own store stamps with the file's commit counter instead (`CommitCounter`): one
 ///   memory load. Its catalog writer vouches for each of its commits (`vouch(commitAfter:)`),
-///   which never touch a key, so a stream of writes does not empty the cache: under 32 writers
-///   every keyed write read its key again, 7 % of a write's instructions.
+///   which never touch a key, so a stream of writes does not empty the cache.
 /// - A PostgreSQL database's is its listener's generation of key changes, which `keys create` and
 ///   `keys revoke` move (they notify with the payload `keys`) and commits of items do not; while
 ///   the listener is not connected there is no stamp, and every lookup reads the table.

@@ -11,16 +11,6 @@ import GRDB
 /// title read that item in the same statement (`CatalogPageQuery.joinSectionItems`); a page
 /// with the items its references point to (`page`) reads them in one repeatable-read snapshot.
 extension PostgresStore {
-    static let joinsSectionItems = true
-
-    public func page(_ query: CatalogQuery) throws(StoreError) -> CatalogPage {
-        try readPage(query)
-    }
-
-    public func visitPage(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd {
-        try visitPageRows(query, restart: restart, visit: visit)
-    }
-
     func readPageRows<T>(
         _ query: CatalogQuery, table: CatalogTable, snapshot: Bool, restart: () -> Void,
         each: (PageReading, StatementRow, EntityID) throws -> Void, finish: (PageReading, PageEnd) throws -> T

@@ -93,42 +93,8 @@ public final class PostgresStore: ItemStore {
         return isNew
     }
 
-    public func item(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>? {
-        try readItem(collection, id: id)
-    }
-
-    public func version(of collection: String) throws(StoreError) -> Int64 {
-        try current { $0.versions[collection] ?? 0 }
-    }
-
-    public func latestSequence() throws(StoreError) -> Int64 {
-        try current { $0.latest }
-    }
-
-    /// `read` of the versions, read again first when a commit was notified since (or the
-    /// listener is not connected: then every call reads them).
-    private func current<T>(_ read: (StoreState) -> T) throws(StoreError) -> T {
-        try state.current(
-            stamp: listener.generation,
-            reload: { since in
-                // One snapshot: the log's entries through the versions' `latest`, none later.
-                try pool.reading { connection -> (StoreState, [ChangedItem]?) in
-                    let loaded = try StoreState.load(connection, catalog: catalog, latestSQL: Self.latestSQL)
-                    // The first read starts the window at the versions it reads.
-                    guard since > 0 else { return (loaded, nil) }
-                    return (
-                        loaded, try ChangeLogTail.read(connection, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges)
-                    )
-                }
-            }, read)
-    }
-
     /// PostgreSQL's newest sequence: a counter each commit sets (sequences are not transactional).
     static let latestSQL = "SELECT value FROM store_counters WHERE name = 'latest'"
-
-    public func unchanged(_ items: [ItemAddress], since sequence: Int64) throws(StoreError) -> Bool {
-        try current { $0.recent.unchanged(items, since: sequence, latest: $0.latest) }
-    }
 
     public func checkHealth() throws(StoreError) {
         do {
@@ -176,13 +142,20 @@ public final class PostgresStore: ItemStore {
             throw StoreError.from(error)
         }
     }
-
-    public var idempotencyRecords: any IdempotencyRecords { idempotency }
-    public var keyRecords: any KeyRecords { keys }
 }
 
 extension PostgresStore: StoreEngine {
+    /// The listener's generation: it moves with every notified commit.
+    var commitStamp: UInt64? { listener.generation }
+    static let readsStateAtOpen = false
+    /// A header's item is read in the page's one statement: a snapshot of its own is a round trip more.
+    static let joinsSectionItems = true
+
     func readStatement<T>(_ body: (any RowSource) throws -> T) throws -> T {
         try pool.withConnection { connection in try body(connection) }
+    }
+
+    func readSnapshot<T>(_ body: (any RowSource) throws -> T) throws -> T {
+        try pool.reading { connection in try body(connection) }
     }
 }

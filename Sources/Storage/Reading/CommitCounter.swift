@@ -6,9 +6,9 @@ import Atomics
 ///
 /// The server keeps each collection's version in memory (list ETags, cache keys, feed tokens).
 /// Another process writing the file (`rowserver import`, `rowserver restore`) must not leave them
-/// stale, and asking SQLite per request (`PRAGMA data_version` opens a read transaction) would
-/// cost a cached page a third of its time. This is one memory load: a value that differs from
-/// the one the versions were read at means a commit happened since.
+/// stale, and asking SQLite per request (`PRAGMA data_version` opens a read transaction) costs
+/// more than a memory load: a value that differs from the one the versions were read at means
+/// a commit happened since.
 ///
 /// The header's layout is SQLite's file format (https://www.sqlite.org/walformat.html, "The
 /// WAL-Index Header"): every SQLite version that shares a database reads and writes it so.

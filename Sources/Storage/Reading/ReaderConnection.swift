@@ -5,10 +5,10 @@ import GRDBSQLite
 /// One read-only SQLite connection of the store's own, with its prepared statements, for the
 /// reads every uncached page and detail makes.
 ///
-/// GRDB's `DatabasePool.read` cost ~75,000 instructions a page beside the query (the pool's
+/// GRDB's `DatabasePool.read` costs as much as reading a page's rows beside the query (the pool's
 /// lock and key paths, a `dispatch_sync` onto the reader's queue, `BEGIN` and `COMMIT` parsed
-/// per read, a cursor and arguments boxed per statement): as much as reading the page's 51
-/// rows (issue #16). Here a read takes a connection from a stack, binds, steps, and puts it back.
+/// per read, a cursor and arguments boxed per statement; issue #16). Here a read takes a
+/// connection from a stack, binds, steps, and puts it back.
 ///
 /// One class owns the handle and each statement and frees them once (`deinit`). Not Sendable:
 /// a connection is used by one thread at a time, handed over through `ReaderPool`'s lock.
@@ -17,7 +17,7 @@ final class ReaderConnection {
     private var statements: [String: OpaquePointer] = [:]
     /// The last few statements used, found by `==` before the dictionary: a plan passes the
     /// same string each time, which `==` recognizes by its storage, while hashing reads all of
-    /// it (1,400 instructions a detail). Holds statements of `statements`, never its own.
+    /// it. Holds statements of `statements`, never its own.
     private var recent: [(sql: String, statement: OpaquePointer)] = []
     private var recentNext = 0
     private static let recentCount = 4

@@ -67,8 +67,7 @@ extension SQLConnection {
 extension StatementArguments {
     /// Arguments from values already converted. GRDB's initializer for a sequence of concrete
     /// values maps it with a key path, which its unspecialized generic code instantiates on
-    /// every call: 1.5 % of the server's CPU in the 90/10 mix, most of it on the writer's
-    /// thread. Its initializer for optional existentials maps with a closure.
+    /// every call. Its initializer for optional existentials maps with a closure.
     init(values: [DatabaseValue]) {
         self.init(values.map { $0 as (any DatabaseValueConvertible)? })
     }
@@ -98,15 +97,11 @@ extension Database: SQLConnection {
         }
     }
 
-    /// Binds and steps GRDB's prepared statement itself: GRDB's `execute(arguments:)` boxed each
-    /// value twice on the way (`StatementArguments`) and checked them, 10,000–30,000 instructions
-    /// of a product write (its row, change entry and search grams; counted), on the writer's
-    /// thread that every write waits for. The store registers no GRDB transaction observer that the bypassed
+    /// Binds and steps GRDB's prepared statement itself: GRDB's `execute(arguments:)` boxes each
+    /// value twice on the way (`StatementArguments`) and checks them, on the writer's thread that
+    /// every write waits for. The store registers no GRDB transaction observer that the bypassed
     /// bookkeeping would tell; a failure throws GRDB's `DatabaseError`, as `execute` did.
-    ///
-    /// Reads step the same way (`each`): GRDB's row cursor and arguments cost a few thousand
-    /// instructions a write in its reads (the change-log tail, the item read back). `body`
-    /// reads each row in place and answers whether to go on.
+    /// Reads step the same way (`each`): `body` reads each row in place and answers whether to go on.
     func step(_ statement: Statement, _ arguments: [DatabaseValue], each body: (StatementRow) throws -> Bool = { _ in true }) throws {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)

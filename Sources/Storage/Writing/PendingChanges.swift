@@ -7,10 +7,10 @@ import GRDB
 /// A transaction that holds the store's only writer (SQLite's lock; on PostgreSQL the writers'
 /// advisory lock, which a load takes first) hands out the sequences after the log's latest. A
 /// PostgreSQL group commit writes with provisional sequences and moves them after the latest
-/// once it holds the lock (`rebase`), so that only its change-log tail waits on it. An entry inserted per write cost a statement each, and on PostgreSQL a round trip each; one
-/// statement for a batch's entries, and the batch's own list of what it changed (no read of the
-/// log back), take both away. A write that fails takes its entries and their sequences back
-/// (`discard(from:)`), so the sequences stay gapless as SQLite's AUTOINCREMENT kept them.
+/// once it holds the lock (`rebase`), so that only its change-log tail waits on it. One
+/// statement writes a batch's entries (not a statement, on PostgreSQL a round trip, each), and
+/// the batch keeps its own list of what it changed (no read of the log back). A write that fails
+/// takes its entries and their sequences back (`discard(from:)`), so the sequences stay gapless.
 final class PendingChanges {
     struct Entry {
         var seq: Int64
