@@ -33,9 +33,6 @@ protocol StoreEngine: AnyObject {
     /// snapshot, with no transaction around it (on PostgreSQL, no BEGIN and COMMIT round trips).
     func readStatement<T>(_ body: (any RowSource) throws -> T) throws -> T
 
-    /// Runs `body` on a connection in one snapshot: every statement of it sees the same commits.
-    func readSnapshot<T>(_ body: (any RowSource) throws -> T) throws -> T
-
     /// Reads `query`'s page in order: `each` row, then `finish` with where the page ended, both
     /// with the page's `PageReading` (its source, for what they read of other items). With
     /// `snapshot`, every statement of them sees one snapshot; without, the page's rows are read
@@ -87,11 +84,10 @@ extension StoreEngine {
         try state.current(
             stamp: commitStamp,
             reload: { since in
-                // One snapshot: the log's entries through the versions' `latest`, none later.
-                try readSnapshot { source -> (StoreState, [ChangedItem]?) in
-                    let loaded = try StoreState.load(source, catalog: catalog, latestSQL: Self.latestSQL)
-                    guard since > 0 || Self.readsStateAtOpen else { return (loaded, nil) }
-                    return (loaded, try ChangeLogTail.read(source, after: since, prunedThrough: loaded.prunedThrough, limit: options.recentChanges))
+                // One statement, one snapshot: the log's entries through the versions' `latest`, none later.
+                try readStatement { source -> (StoreState, [ChangedItem]?) in
+                    let tail = since > 0 || Self.readsStateAtOpen ? (after: since, limit: options.recentChanges) : nil
+                    return try StoreState.read(source, catalog: catalog, latestSQL: Self.latestSQL, tail: tail)
                 }
             }, read)
     }

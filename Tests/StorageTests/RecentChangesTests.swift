@@ -121,4 +121,40 @@ import Testing
         #expect(try !store.store.unchanged([ItemAddress("products", lamp.id)], since: made))
         #expect(try store.store.unchanged([ItemAddress("products", lamp.id)], since: store.latestSequence()))
     }
+
+    /// The reload after a commit reads the counters and the log's tail in one statement: the
+    /// entries after a sequence, or nil when they are more than its limit or pruned past it.
+    @Test(arguments: [
+        ("the whole tail", 0, 10, 2 as Int?),
+        ("after the first entry", 1, 10, 1),
+        ("nothing after the newest", 2, 10, 0),
+        ("more entries than the limit", 0, 1, nil),
+        ("no tail read", -1, 10, nil),
+    ])
+    func theReloadReadsTheCountersAndTheTailInOneStatement(case: String, after offset: Int64, limit: Int, entries: Int?) async throws {
+        let directory = try TemporaryDirectory()
+        let (store, lamp, chair, made) = try await Self.lampAndChair(directory)
+        let catalog = store.store.catalog
+        let tail = offset < 0 ? nil : (after: made - 2 + offset, limit: limit)
+        let (state, changes) = try store.store.readStatement { source in
+            try StoreState.read(source, catalog: catalog, latestSQL: CatalogStore.latestSQL, tail: tail)
+        }
+        #expect(state.latest == made, "\(`case`)")
+        #expect(state.versions["products"] == made)
+        #expect(state.versions["people"] == 0, "a collection never written")
+        #expect(changes?.count == entries, "\(`case`)")
+        if entries == 2 { #expect(changes?.map(\.item.id) == [lamp.id, chair.id]) }
+    }
+
+    @Test func aTailPrunedPastItsStartIsNil() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store(retention: 2)
+        for index in 0..<30 { _ = try await store.insert(.product(Fixtures.product("Filler \(index)"))) }
+        let catalog = store.store.catalog
+        let (state, changes) = try store.store.readStatement { source in
+            try StoreState.read(source, catalog: catalog, latestSQL: CatalogStore.latestSQL, tail: (after: 1, limit: 100))
+        }
+        #expect(state.prunedThrough > 1)
+        #expect(changes == nil)
+    }
 }

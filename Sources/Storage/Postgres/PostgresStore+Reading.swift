@@ -3,7 +3,7 @@ import GRDB
 
 /// Pages, searches and the change feed on PostgreSQL: the SQLite store's SQL and row reading
 /// (`CatalogPageQuery`, `CatalogStore.readRows`), each page read by one statement
-/// (`CatalogPageQuery.seekStatement`).
+/// (`CatalogPageQuery.seekStatement`; a search's, `boundedSearchStatement`).
 ///
 /// A page is that one statement on a connection, outside any transaction: one statement is its
 /// own snapshot, and a page is one round trip (BEGIN and COMMIT around it were two more, each a

@@ -154,8 +154,4 @@ extension PostgresStore: StoreEngine {
     func readStatement<T>(_ body: (any RowSource) throws -> T) throws -> T {
         try pool.withConnection { connection in try body(connection) }
     }
-
-    func readSnapshot<T>(_ body: (any RowSource) throws -> T) throws -> T {
-        try pool.reading { connection in try body(connection) }
-    }
 }

@@ -93,33 +93,3 @@ struct RecentChanges: Sendable {
         }
     }
 }
-
-/// The change log's entries after a sequence, as the state's reload reads them beside the
-/// versions (in the same snapshot): all of them, or `nil` when the log cannot give them all.
-enum ChangeLogTail {
-    /// The entries after `sequence` in commit order, at most `limit`; nil when the log was
-    /// pruned past `sequence` (`prunedThrough`: its `pruned_through` counter), or has more.
-    static func read(_ source: any RowSource, after sequence: Int64, prunedThrough: Int64, limit: Int) throws -> [ChangedItem]? {
-        guard prunedThrough <= sequence else { return nil }
-        var entries: [ChangedItem] = []
-        var complete = true
-        try source.each(
-            "SELECT seq, collection, item_id FROM changes WHERE seq > ? ORDER BY seq LIMIT ?", [sequence.databaseValue, (limit + 1).databaseValue]
-        ) { row in
-            guard entries.count < limit, let entry = Self.entry(row) else {
-                complete = false
-                return false
-            }
-            entries.append(entry)
-            return true
-        }
-        return complete ? entries : nil
-    }
-
-    /// A change-log row (`seq, collection, item_id`); nil when a column is missing or the id
-    /// does not parse.
-    static func entry(_ row: StatementRow) -> ChangedItem? {
-        guard let seq = row.integer(0), let collection = row.text(1), let raw = row.text(2), let id = EntityID(parsing: raw) else { return nil }
-        return (seq, ItemAddress(collection, id))
-    }
-}
