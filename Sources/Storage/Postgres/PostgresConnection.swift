@@ -80,7 +80,13 @@ final class PostgresConnection {
     /// Runs statements separated by semicolons, without parameters (libpq's simple query protocol):
     /// a schema, session settings. Their results are dropped; the first failure throws.
     func executeScript(_ sql: String) throws(StoreError) {
-        _ = try checked(PQexec(handle, sql))
+        _ = try script(sql)
+    }
+
+    /// Runs statements without parameters in one round trip (the simple protocol: in a
+    /// read-committed transaction each takes its own snapshot); the last one's result.
+    func script(_ sql: String) throws(StoreError) -> PostgresResult {
+        try checked(PQexec(handle, sql))
     }
 
     /// Prepares `text` when it is new to this connection. Names are `rowserver_` and a counter:

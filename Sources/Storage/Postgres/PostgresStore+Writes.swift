@@ -63,29 +63,27 @@ extension PostgresStore {
                 db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog,
                 changes: PendingChanges(after: Self.provisionalSequences))
             var results = try writer.apply(writes, savepoints: savepoints)
-            try db.run(PostgresPool.lockWritersSQL, [])
-            var counters: [String: Int64] = [:]
-            try db.each("SELECT name, value FROM store_counters WHERE name IN ('latest', 'pruned_through')", []) { row in
-                if let name = row.text(0), let value = row.integer(1) { counters[name] = value }
-                return true
-            }
+            let counters = try Self.lockWritersAndReadCounters(db)
             let start = counters["latest"] ?? 0
             let moved = writer.changes.rebase(onto: start)
+            var moves: [(sql: String, arguments: [DatabaseValue])] = []
             if moved != 0 {
                 for (collection, ids) in writer.changes.itemsByCollection {
                     let table = try table(collection)
                     for chunk in stride(from: 0, to: ids.count, by: PendingChanges.rowsPerStatement).map({
                         ids[$0..<min($0 + PendingChanges.rowsPerStatement, ids.count)]
                     }) {
-                        try db.run(
-                            "UPDATE \(CatalogTable.quote(table.name)) SET version = version + ? WHERE id IN ("
-                                + repeatElement("?", count: chunk.count).joined(separator: ", ") + ")",
-                            [moved.databaseValue] + chunk.map { $0.rawValue.databaseValue })
+                        moves.append(
+                            (
+                                "UPDATE \(CatalogTable.quote(table.name)) SET version = version + ? WHERE id IN ("
+                                    + repeatElement("?", count: chunk.count).joined(separator: ", ") + ")",
+                                [moved.databaseValue] + chunk.map { $0.rawValue.databaseValue }
+                            ))
                     }
                 }
                 results = results.map { result in Self.moved(result, by: moved) }
             }
-            return (results, try finish(db, writer.changes, prunedThrough: counters["pruned_through"] ?? 0))
+            return (results, try finish(db, writer.changes, prunedThrough: counters["pruned_through"] ?? 0, with: moves))
         }
         // The writers' lock was held from `start` on: the log's entries after it are this
         // transaction's, all named, so the window of recent changes follows on without a read.
@@ -106,34 +104,68 @@ extension PostgresStore {
         }
     }
 
+    /// Takes the writers' lock, then reads the log's counters, in one round trip (each statement
+    /// of a script takes its snapshot when it starts: the read sees every batch that held the
+    /// lock before). Under writers of several instances, every round trip made under the lock
+    /// is one every other instance's batch waits for.
+    static func lockWritersAndReadCounters(_ db: any SQLConnection) throws -> [String: Int64] {
+        guard let connection = db as? PostgresConnection else { throw StoreError.invariant("a PostgreSQL write on another database") }
+        let result = try connection.script(
+            PostgresPool.lockWritersSQL + "; SELECT name, value FROM store_counters WHERE name IN ('latest', 'pruned_through')")
+        var counters: [String: Int64] = [:]
+        for row in 0..<result.rowCount {
+            if let name = result.text(row, 0), let value = try result.integer(row, 1) { counters[name] = value }
+        }
+        return counters
+    }
+
     /// Writes the transaction's change-log entries (those the retention keeps, `force`: all a
     /// load's pruned at once), records each written collection's version and the latest
     /// sequence, prunes the log, and notifies every instance's listener (delivered when the
     /// transaction commits). `prunedThrough`: the log's counter, read in the transaction (nil:
-    /// read it here).
-    func finish(_ db: any SQLConnection, _ changes: PendingChanges, prunedThrough: Int64? = nil, force: Bool = false) throws -> (
-        versions: [String: Int64], latest: Int64, start: Int64, changes: [ChangedItem]
-    ) {
+    /// read it here). `statements` (the move of the batch's versions) run with the entries.
+    ///
+    /// The statements, the entries, the counters and the notification are one statement (a
+    /// data-modifying WITH each): one round trip under the writers' lock, where there was one
+    /// each. None of them reads what another writes.
+    func finish(
+        _ db: any SQLConnection, _ changes: PendingChanges, prunedThrough: Int64? = nil, force: Bool = false,
+        with statements: [(sql: String, arguments: [DatabaseValue])] = []
+    ) throws -> (versions: [String: Int64], latest: Int64, start: Int64, changes: [ChangedItem]) {
         let start = changes.start
         let latest = changes.last
         let cutoff = latest - Int64(options.changeRetention)
-        try changes.write(db, now: CatalogStore.now(), after: force ? cutoff : 0)
         let versions = changes.versions
-        guard latest > start else { return (versions, latest, start, changes.changed) }
+        guard latest > start else {
+            for statement in statements { try db.run(statement.sql, statement.arguments) }
+            return (versions, latest, start, changes.changed)
+        }
         var counters = versions.map { ("version.\($0.key)", $0.value) } + [("latest", latest)]
         let pruned = try prunedThrough ?? db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
         let pruneStep = Int64(max(1, min(1_000, options.changeRetention / 10)))
-        if cutoff > pruned && (force || cutoff - pruned >= pruneStep) {
+        let prunes = cutoff > pruned && (force || cutoff - pruned >= pruneStep)
+        if prunes {
             try Self.prune(db, through: cutoff)
             counters.append(("pruned_through", cutoff))
         }
-        // One statement for every counter and the notification: a round trip each cost a batch
-        // as much as a write, and these are made under the writers' lock.
+        // Entries the prune would have taken are not written (a batch longer than the retention).
+        var statements = statements + changes.statements(now: CatalogStore.now(), after: prunes || force ? cutoff : 0)
+        // A load's many entries go one statement each: one statement binds at most 65,535 values.
+        if statements.reduce(0, { $0 + $1.arguments.count }) > PendingChanges.rowsPerStatement * 6 {
+            for statement in statements { try db.run(statement.sql, statement.arguments) }
+            statements = []
+        }
+        let parts =
+            statements.enumerated().map { index, statement in "s\(index) AS (\(statement.sql))" }
+            + [
+                "counters AS (INSERT INTO store_counters (name, value) VALUES "
+                    + repeatElement("(?, ?)", count: counters.count).joined(separator: ", ")
+                    + " ON CONFLICT (name) DO UPDATE SET value = excluded.value)"
+            ]
         try db.run(
-            "WITH counters AS (INSERT INTO store_counters (name, value) VALUES "
-                + repeatElement("(?, ?)", count: counters.count).joined(separator: ", ")
-                + " ON CONFLICT (name) DO UPDATE SET value = excluded.value) SELECT pg_notify(?, ?)",
-            counters.flatMap { [$0.0.databaseValue, $0.1.databaseValue] } + [Self.channel.databaseValue, String(latest).databaseValue])
+            "WITH " + parts.joined(separator: ", ") + " SELECT pg_notify(?, ?)",
+            statements.flatMap(\.arguments) + counters.flatMap { [$0.0.databaseValue, $0.1.databaseValue] }
+                + [Self.channel.databaseValue, String(latest).databaseValue])
         return (versions, latest, start, changes.changed)
     }
 

@@ -87,7 +87,13 @@ final class PendingChanges {
     /// Writes the entries after `cutoff` (those the retention keeps), in statements of at most
     /// `rowsPerStatement` rows: SQLite binds at most 32,766 values in one, PostgreSQL 65,535.
     func write(_ db: any SQLConnection, now: Int64, after cutoff: Int64 = 0) throws {
+        for statement in statements(now: now, after: cutoff) { try db.run(statement.sql, statement.arguments) }
+    }
+
+    /// The INSERTs `write` runs.
+    func statements(now: Int64, after cutoff: Int64 = 0) -> [(sql: String, arguments: [DatabaseValue])] {
         let kept = entries.drop { $0.seq <= cutoff }
+        var statements: [(sql: String, arguments: [DatabaseValue])] = []
         var index = kept.startIndex
         while index < kept.endIndex {
             let end = min(index + Self.rowsPerStatement, kept.endIndex)
@@ -100,9 +106,10 @@ final class PendingChanges {
                     entry.operation.rawValue.databaseValue, now.databaseValue, entry.author.databaseValue,
                 ]
             }
-            try db.run(Self.insertSQL(rows: rows.count), arguments)
+            statements.append((Self.insertSQL(rows: rows.count), arguments))
             index = end
         }
+        return statements
     }
 
     static let rowsPerStatement = 1_000
