@@ -3,8 +3,9 @@ import HTTPServer
 
 /// What a table's rows write as cells: the collection's plan, the names its `forEach` columns
 /// stand for (a child list's parent's, or none), and each cell's key in order (one per name for
-/// a `forEach` column), encoded once.
-struct TableCells: Sendable {
+/// a `forEach` column), encoded once. A class, made once a collection (or a page, for names):
+/// a page's rows then share one reference rather than copying its arrays.
+final class TableCells: Sendable {
     let plan: TableRowPlan
     let names: [NamedEntry]
     let keys: [JSONWriter.Key]
