@@ -28,13 +28,10 @@ struct CatalogPageRenderer {
     }
 
     /// Whether `streamedBody` can write this page: rows, sections or a table whose rows show
-    /// nothing of other items (a child list's parent aside, which the controller has read) and
-    /// whose columns do not stand for the parent's names.
+    /// nothing of other items (a child list's parent aside, which the controller has read).
     var writesFromStore: Bool {
         switch shape.parameters.view {
-        case .table:
-            guard let plan = renderer.tableRowPlan else { return false }
-            return !plan.hasForEach && shape.collection.referenceFields(.table).isEmpty
+        case .table: return renderer.tableRowPlan != nil && shape.collection.referenceFields(.table).isEmpty
         case .rows:
             guard shape.collection.referenceFields(.rows).isEmpty else { return false }
             return !shape.parameters.sections || renderer.sectionSlot != nil
