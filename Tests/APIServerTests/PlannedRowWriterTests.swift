@@ -83,7 +83,7 @@ struct PlannedRowWriterTests {
         }
         // The demo's lists read from the store (people's sections by department, the samples'
         // table with a column per channel of their track, too); the tickets' comments show their
-        // author's name, a reference, so they take the item path.
+        // author's name, a reference, so their pages are read whole.
         let least = name == "demo" ? 15 : 5
         #expect(compared.count >= least, "\(name): compared \(compared.sorted())")
     }

@@ -146,8 +146,8 @@ struct PlannedRowWriter {
         json.string(line)
     }
 
-    /// One part; nothing to show is `fallback`, or `null` without one (as `ItemRenderer.row`
-    /// and `tableRow` do: `""` for a title, `—` for a cell).
+    /// One part; nothing to show is `fallback` (`""` for a title, `—` for a cell), or `null`
+    /// without one.
     private func write(
         _ part: RowPlan.Part, of row: some RowValues, item: Item?, orElse fallback: String? = nil, into json: inout JSONWriter
     ) throws(StoreError) {
