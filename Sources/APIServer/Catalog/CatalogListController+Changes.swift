@@ -63,7 +63,7 @@ extension CatalogListController {
             sections: parameters.sections, limit: 1, references: [])
         let batch = try store.changes(collection.name, after: after, limit: limit, in: list)
         let writer = ChangeWriter(shape: shape, context: context, references: batch.references)
-        for change in batch.changes { writer.write(change, into: &json) }
+        for change in batch.changes { try writer.write(change, into: &json) }
         json.endArray()
         let token = ChangeToken.seal(collection: collection.name, after: batch.resumeAfter, signer: signer)
         return Self.changesResponse(
@@ -119,7 +119,7 @@ private struct ChangeWriter {
     let context: RenderContext
     let references: ReferencedItems
 
-    func write(_ change: CatalogChange, into json: inout JSONWriter) {
+    func write(_ change: CatalogChange, into json: inout JSONWriter) throws(StoreError) {
         let collection = shape.collection
         let renderer = collection.renderer
         json.beginObject()
@@ -139,7 +139,8 @@ private struct ChangeWriter {
         }
         json.key("row")
         let detailBase = CatalogLinks.list(collection, parent: collection.parentID(of: item)) + "/"
-        RowWriter.row(renderer.row(item, references: references, in: context), detailBase: detailBase, into: &json)
+        let rows = PlannedRowWriter(renderer: renderer, context: context, references: references, detailBase: detailBase)
+        try rows.row(item, into: &json)
         if let section = renderer.section(of: item, references: references, in: context) {
             json.key("section")
             json.beginObject()
@@ -149,9 +150,7 @@ private struct ChangeWriter {
             json.endObject()
         }
         // A list with a table: each upsert carries its cells (a top-level list has no forEach names).
-        if collection.definition.table != nil {
-            RowWriter.cellsAndCompact(renderer.tableRow(item, references: references, in: context), into: &json)
-        }
+        if let table = collection.tableCells { try rows.cellsAndCompact(item, table: table, into: &json) }
         json.endObject()
     }
 }

@@ -102,7 +102,7 @@ struct CatalogListController: Sendable {
         } else {
             let result = try store.page(query)
             let next = seal(result.nextAfter)
-            (body, nextLink) = (renderer.body(page: result, next: next.next, nextLink: next.link), next.link)
+            (body, nextLink) = (try renderer.body(page: result, next: next.next, nextLink: next.link), next.link)
         }
         var response = Response.json(body)
         response.headers.set("ETag", tag)

@@ -13,23 +13,22 @@ struct CatalogPageRenderer {
     private var renderer: ItemRenderer { shape.collection.renderer }
     private var limit: Int { shape.parameters.limit }
 
-    /// `nextLink` is the list link that carries `next`.
-    func body(page: CatalogPage, next: String?, nextLink: String?) -> [UInt8] {
+    /// Writes a page read whole (its items and the items their references point to); `nextLink`
+    /// is the list link that carries `next`.
+    func body(page: CatalogPage, next: String?, nextLink: String?) throws(StoreError) -> [UInt8] {
         var json = JSONWriter(capacity: 256 + page.items.count * 200)
         json.beginObject()
         var references = page.references
         if let parentItem { references.insert(parentItem) }
-        switch (shape.parameters.view, shape.parameters.sections) {
-        case (.table, _): writeTable(page, references: references, into: &json)
-        case (.rows, true): writeSections(page, references: references, into: &json)
-        case (.rows, false): writeRows(page, references: references, into: &json)
-        }
+        var rows = open(references: references, into: &json)
+        for entry in page.items { try rows.write(entry.item, into: &json) }
+        rows.close(into: &json)
         writeEnd(isEmpty: page.items.isEmpty, next: next, nextLink: nextLink, into: &json)
         return json.bytes
     }
 
-    /// Whether `streamedBody` can write this page: rows, or sections, whose rows show nothing of
-    /// other items (a child list's parent aside, which the controller has read).
+    /// Whether `streamedBody` can write this page: rows, sections or a table whose rows show
+    /// nothing of other items (a child list's parent aside, which the controller has read).
     var writesFromStore: Bool {
         switch shape.parameters.view {
         case .table: return renderer.tableRowPlan != nil && shape.collection.referenceFields(.table).isEmpty
@@ -50,60 +49,61 @@ struct CatalogPageRenderer {
         return slots
     }
 
-    /// Reads and writes the page at once, each row straight from the store's row
-    /// (`PlannedRowWriter`, `PlannedSectionWriter`); `seal` makes the cursor and its link from
-    /// where the page ended.
+    /// Reads and writes the page at once, each row straight from the store's row; `seal` makes
+    /// the cursor and its link from where the page ended.
     func streamedBody(
         _ query: CatalogQuery, store: any ItemStore, seal: ([SortValue]?) -> (next: String?, link: String?)
     ) throws(StoreError) -> (bytes: [UInt8], nextLink: String?) {
         var json = JSONWriter(capacity: 256 + limit * 200)
         json.beginObject()
-        let table = shape.parameters.view == .table ? renderer.tableRowPlan : nil
-        if table != nil {
-            let key = TableHeads.Key(parent: shape.parent, parameters: shape.parameters, locale: context.locale)
-            json.raw(
-                shape.collection.tableHeads.head(for: key) {
-                    var head = JSONWriter(capacity: 1_024)
-                    writeTableHead(names: [], into: &head)
-                    return head.bytes
-                })
-        }
-        json.key(shape.parameters.sections ? "sections" : "rows")
-        json.beginArray()
-        let start = json.mark()
-        let cellKeys = shape.collection.tableCellKeys
         var references = ReferencedItems()
         if let parentItem { references.insert(parentItem) }
-        let rows = PlannedRowWriter(renderer: renderer, context: context, references: references, detailBase: detailBase)
-        var sections = renderer.sectionSlot.flatMap { slot in
-            shape.parameters.sections
-                ? PlannedSectionWriter(
-                    rows: rows, slot: slot, target: shape.collection.definition.sections.flatMap { renderer.target(ofField: $0.field)?.name },
-                    link: sectionLink)
-                : nil
-        }
+        var rows = open(references: references, into: &json)
+        let start = json.mark()
         var query = query
-        query.reads = reads(table: table)
+        query.reads = reads(table: rows.table?.plan)
         let end = try store.visitPage(
             query,
             restart: {
                 json.rewind(to: start)
-                sections?.reset()
+                rows.reset()
             },
-            visit: { row throws(StoreError) in
-                if let table {
-                    try rows.tableRow(row, plan: table, cellKeys: cellKeys, into: &json)
-                } else if sections != nil {
-                    try sections?.row(row, into: &json)
-                } else {
-                    try rows.row(row, into: &json)
-                }
-            })
-        sections?.finish(into: &json)
-        json.endArray()
+            visit: { row throws(StoreError) in try rows.write(row, into: &json) })
+        rows.close(into: &json)
         let (next, nextLink) = seal(end.nextAfter)
         writeEnd(isEmpty: end.count == 0, next: next, nextLink: nextLink, into: &json)
         return (json.bytes, nextLink)
+    }
+
+    /// Writes what precedes the rows (a table's head) and opens them: `"rows": [` or `"sections": [`.
+    private func open(references: ReferencedItems, into json: inout JSONWriter) -> PageRows {
+        let rows = PlannedRowWriter(renderer: renderer, context: context, references: references, detailBase: detailBase)
+        var table: TableCells?
+        if shape.parameters.view == .table, let plan = renderer.tableRowPlan {
+            if plan.hasForEach {
+                // Its columns are the parent item's names: a head kept for the parent's id would outlive a rename.
+                let cells = TableCells(plan: plan, names: renderer.forEachNames(parent: parentItem))
+                writeTableHead(names: cells.names, into: &json)
+                table = cells
+            } else {
+                let key = TableHeads.Key(parent: shape.parent, parameters: shape.parameters, locale: context.locale)
+                json.raw(
+                    shape.collection.tableHeads.head(for: key) {
+                        var head = JSONWriter(capacity: 1_024)
+                        writeTableHead(names: [], into: &head)
+                        return head.bytes
+                    })
+                table = shape.collection.tableCells
+            }
+        }
+        var sections: PlannedSectionWriter?
+        if table == nil, shape.parameters.sections, let slot = renderer.sectionSlot {
+            let target = shape.collection.definition.sections.flatMap { renderer.target(ofField: $0.field)?.name }
+            sections = PlannedSectionWriter(rows: rows, slot: slot, target: target, link: sectionLink)
+        }
+        json.key(shape.parameters.sections ? "sections" : "rows")
+        json.beginArray()
+        return PageRows(rows: rows, table: table, sections: sections, sectioned: shape.parameters.sections)
     }
 
     /// What follows the rows: the cursor, the limit, the empty state and the links; closes the body.
@@ -132,63 +132,12 @@ struct CatalogPageRenderer {
     /// `/v1/<collection>/` (or the child list's path and `/`), made once per list.
     private var detailBase: String { shape.facts.detailBase }
 
-    private func writeRows(_ page: CatalogPage, references: ReferencedItems, into json: inout JSONWriter) {
-        json.key("rows")
-        json.beginArray()
-        let base = detailBase
-        for entry in page.items {
-            RowWriter.row(renderer.row(entry.item, references: references, in: context), detailBase: base, into: &json)
-        }
-        json.endArray()
-    }
-
-    /// Consecutive items of one section form a section; a section that continues on the next
-    /// page starts that page with the same id, so clients merge by id.
-    private func writeSections(_ page: CatalogPage, references: ReferencedItems, into json: inout JSONWriter) {
-        json.key("sections")
-        json.beginArray()
-        var open: FieldValue?
-        let base = detailBase
-        for entry in page.items {
-            guard let key = renderer.sectionKey(of: entry.item) else { continue }
-            if open != key {
-                guard let section = renderer.section(of: entry.item, references: references, in: context) else { continue }
-                if open != nil {
-                    json.endArray()
-                    json.endObject()
-                }
-                open = key
-                RowWriter.openSection(section, detail: sectionLink(section), into: &json)
-            }
-            RowWriter.row(renderer.row(entry.item, references: references, in: context), detailBase: base, into: &json)
-        }
-        if open != nil {
-            json.endArray()
-            json.endObject()
-        }
-        json.endArray()
-    }
-
     /// A section by a reference links to the referenced item's detail.
     func sectionLink(_ section: ItemRenderer.SectionHeading) -> String? {
         guard let id = section.item, let field = shape.collection.definition.sections?.field,
             let target = renderer.target(ofField: field)
         else { return nil }
         return CatalogLinks.detail(target, id)
-    }
-
-    private func writeTable(_ page: CatalogPage, references: ReferencedItems, into json: inout JSONWriter) {
-        let names = renderer.forEachNames(parent: parentItem)
-        let nameIDs = names.map(\.id.rawValue)
-        writeTableHead(names: names, into: &json)
-        json.key("rows")
-        json.beginArray()
-        let base = detailBase
-        for entry in page.items {
-            let row = renderer.tableRow(entry.item, names: names, nameIDs: nameIDs, references: references, in: context)
-            RowWriter.tableRow(row, detailBase: base, into: &json)
-        }
-        json.endArray()
     }
 
     /// `"columns": […], "sort": […]`: what a table shows above its rows.
@@ -218,5 +167,33 @@ struct CatalogPageRenderer {
             CatalogLinks.list(shape, limit: limit, sort: [SortKey(field)]),
             CatalogLinks.list(shape, limit: limit, sort: [SortKey(field, descending: true)])
         )
+    }
+}
+
+/// The rows of one page as they are written: table rows, rows in sections, or plain rows.
+private struct PageRows {
+    let rows: PlannedRowWriter
+    let table: TableCells?
+    var sections: PlannedSectionWriter?
+    /// Sections were asked for: without a section field to read, no row has a section to go in.
+    let sectioned: Bool
+
+    mutating func write(_ row: some RowValues, into json: inout JSONWriter) throws(StoreError) {
+        if let table {
+            try rows.tableRow(row, table: table, into: &json)
+        } else if sections != nil {
+            try sections?.row(row, into: &json)
+        } else if !sectioned {
+            try rows.row(row, into: &json)
+        }
+    }
+
+    /// Forgets what was written (the store restarted the page).
+    mutating func reset() { sections?.reset() }
+
+    /// Closes the open section and the rows.
+    mutating func close(into json: inout JSONWriter) {
+        sections?.finish(into: &json)
+        json.endArray()
     }
 }

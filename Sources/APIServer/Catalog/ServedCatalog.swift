@@ -46,8 +46,9 @@ final class ServedCollection: Sendable {
     /// Per view (rows, sections, table): the reference fields whose items its pages fetch. Never
     /// a child list's parent field: the controller has loaded that item to know it exists.
     private let shownReferences: [[Int]]
-    /// The column ids of `renderer.tableRowPlan`'s cells as JSON keys, encoded once.
-    let tableCellKeys: [JSONWriter.Key]
+    /// Its table's cells without `forEach` names (what a table of a top-level list writes, and
+    /// a change feed's upsert), their keys encoded once.
+    let tableCells: TableCells?
     /// What its details write that the definition decides (`DetailWriter`).
     let detailPlan: DetailPlan
     /// Its table pages' heads, kept per query and locale.
@@ -65,11 +66,7 @@ final class ServedCollection: Sendable {
         }
         dependencies = catalog.dependencies(of: definition).map(\.name)
         detailPlan = DetailPlan(definition, catalog: catalog)
-        tableCellKeys = (renderer.tableRowPlan?.cells ?? []).map { cell in
-            switch cell {
-            case .value(let column, _), .percent(let column, _, _): JSONWriter.Key(column)
-            }
-        }
+        tableCells = renderer.tableRowPlan.map { TableCells(plan: $0) }
         shownReferences = [ItemRenderer.View.rows, .sections, .table].map { [renderer] view in
             renderer.referenceFields(shownIn: view).filter { $0 != definition.parent?.field }
         }

@@ -2,13 +2,15 @@ import Domain
 import HTTPServer
 import Storage
 
-/// Writes list rows by their collection's `RowPlan`, straight from the store's rows: the same
-/// bytes `RowWriter.row` writes for `ItemRenderer.row` of the decoded item, without the item or
-/// the render row (issue #16).
+/// Writes list rows and table rows by their collection's plans (`RowPlan`, `TableRowPlan`): the
+/// one writer of every row a list or its change feed shows, whether read straight from the
+/// store's rows (no `Item`, no `String` for a stored text, issue #16) or as whole items with
+/// the items their references point to.
 struct PlannedRowWriter {
     let renderer: ItemRenderer
     let context: RenderContext
-    /// What a `.item` part may show of other items: a child list's parent item, or none.
+    /// What a `.item` part may show of other items: a page's references and a child list's
+    /// parent item, or none.
     let references: ReferencedItems
     /// The detail link is this followed by the row's id.
     let detailBase: String
@@ -24,79 +26,145 @@ struct PlannedRowWriter {
         plan = renderer.rowPlan
     }
 
-    func row(_ row: PageRow, into json: inout JSONWriter) throws(StoreError) {
+    /// `{"id", "title", "subtitle", "trailing", "image", "detail"}`, absent values as `null`.
+    func row(_ row: some RowValues, into json: inout JSONWriter) throws(StoreError) {
         let item = plan.needsItem ? try row.item() : nil
-        // The id's canonical spelling, which the read parsed as an `EntityID`: nothing to escape.
-        let id = row.idBytes
-        json.beginObject()
-        json.key(RowWriter.Keys.id)
-        json.string(verbatim: id)
-        json.key(RowWriter.Keys.title)
-        try write(plan.title, of: row, item: item, orElse: "", into: &json)
-        json.key(RowWriter.Keys.subtitle)
-        try write(plan.subtitle, of: row, item: item, into: &json)
-        json.key(RowWriter.Keys.trailing)
-        try write(plan.trailing, of: row, item: item, into: &json)
-        json.key(RowWriter.Keys.image)
-        try write(plan.image, of: row, item: item, into: &json)
-        json.key(RowWriter.Keys.detail)
-        json.string(detailBase, verbatim: id)
-        json.endObject()
+        try row.withID { id throws(StoreError) in
+            json.beginObject()
+            json.key(RowWriter.Keys.id)
+            json.string(verbatim: id)
+            json.key(RowWriter.Keys.title)
+            try write(plan.title, of: row, item: item, orElse: "", into: &json)
+            json.key(RowWriter.Keys.subtitle)
+            try write(plan.subtitle, of: row, item: item, into: &json)
+            json.key(RowWriter.Keys.trailing)
+            try write(plan.trailing, of: row, item: item, into: &json)
+            json.key(RowWriter.Keys.image)
+            try write(plan.image, of: row, item: item, into: &json)
+            json.key(RowWriter.Keys.detail)
+            json.string(detailBase, verbatim: id)
+            json.endObject()
+        }
     }
 
-    /// A table row by `plan` (`RowWriter.tableRow` of `ItemRenderer.tableRow`); `cellKeys` are
-    /// the plan's cells' column ids, encoded once a page.
-    func tableRow(_ row: PageRow, plan: TableRowPlan, cellKeys: [JSONWriter.Key], into json: inout JSONWriter) throws(StoreError) {
+    /// `{"id", "cells", "compact", "detail"}`.
+    func tableRow(_ row: some RowValues, table: TableCells, into json: inout JSONWriter) throws(StoreError) {
+        try row.withID { id throws(StoreError) in
+            json.beginObject()
+            json.key(RowWriter.Keys.id)
+            json.string(verbatim: id)
+            try cellsAndCompact(row, table: table, into: &json)
+            json.key(RowWriter.Keys.detail)
+            json.string(detailBase, verbatim: id)
+            json.endObject()
+        }
+    }
+
+    /// `"cells": {…}, "compact": {title, subtitle}` inside an open object: a table row's, or a
+    /// change-feed entry's of a list with a table. A cell with nothing to show is `—`.
+    func cellsAndCompact(_ row: some RowValues, table: TableCells, into json: inout JSONWriter) throws(StoreError) {
+        let plan = table.plan
+        let keys = table.keys
         let item = plan.needsItem ? try row.item() : nil
-        let id = row.idBytes
-        json.beginObject()
-        json.key(RowWriter.Keys.id)
-        json.string(verbatim: id)
+        /// The `forEach` field's cells, when it is stored: a compact line showing that field is made of them.
+        var forEachTexts: (field: Int, texts: [String])?
+        var key = 0
         json.key(RowWriter.Keys.cells)
         json.beginObject()
         // By index: iterating the cells copied each (its column's text and part retained).
-        for index in plan.cells.indices where index < cellKeys.count {
-            json.key(cellKeys[index])
+        for index in plan.cells.indices where key < keys.count {
             switch plan.cells[index] {
-            case .value(_, let part): try write(part, of: row, item: item, orElse: Unavailable.text, into: &json)
+            case .value(_, let part):
+                json.key(keys[key])
+                try write(part, of: row, item: item, orElse: Unavailable.text, into: &json)
             case .percent(_, let slot, let percent):
-                if case .money(let money) = try row.value(slot: slot), let result = money.increased(byPercent: percent - 100) {
+                json.key(keys[key])
+                if let slot, case .money(let money) = try row.value(slot: slot), let result = money.increased(byPercent: percent - 100) {
                     json.string(context.currency(result))
                 } else {
                     json.string(Unavailable.text)
                 }
+            case .days(_, let from, let to):
+                json.key(keys[key])
+                if let from, let to, let start = TableRowPlan.day(try row.value(slot: from)), let end = TableRowPlan.day(try row.value(slot: to)) {
+                    json.string(context.days(end - start))
+                } else {
+                    json.string(Unavailable.text)
+                }
+            case .forEach(let field, let slot, let type):
+                var numbers: [Double] = []
+                var stored = false
+                if let slot, case .numbers(let values) = try row.value(slot: slot) {
+                    numbers = values
+                    stored = true
+                }
+                let formatter = FieldFormatter(context: context)
+                var texts: [String] = []
+                texts.reserveCapacity(table.names.count)
+                for name in table.names.indices where key < keys.count {
+                    let text = numbers.indices.contains(name) ? formatter.number(numbers[name], type: type) : Unavailable.text
+                    json.key(keys[key])
+                    json.string(text)
+                    texts.append(text)
+                    key += 1
+                }
+                // A null field shows nothing in the compact line (its cells still show "—").
+                if stored { forEachTexts = (field, texts) }
+                continue
             }
+            key += 1
         }
         json.endObject()
         json.key(RowWriter.Keys.compact)
         json.beginObject()
         json.key(RowWriter.Keys.title)
-        try write(plan.compactTitle, of: row, item: item, orElse: "", into: &json)
+        try compact(
+            plan.compactTitle, field: plan.compactTitleField, forEach: forEachTexts, names: table.names, of: row, item: item, orElse: "", into: &json)
         json.key(RowWriter.Keys.subtitle)
-        try write(plan.compactSubtitle, of: row, item: item, into: &json)
-        json.endObject()
-        json.key(RowWriter.Keys.detail)
-        json.string(detailBase, verbatim: id)
+        try compact(
+            plan.compactSubtitle, field: plan.compactSubtitleField, forEach: forEachTexts, names: table.names, of: row, item: item, into: &json)
         json.endObject()
     }
 
-    /// One part; nothing to show is `fallback`, or `null` without one (as `ItemRenderer.row`
-    /// and `tableRow` do: `""` for a title, `—` for a cell).
-    private func write(_ part: RowPlan.Part, of row: PageRow, item: Item?, orElse fallback: String? = nil, into json: inout JSONWriter)
-        throws(StoreError)
-    {
+    /// A compact line: the `forEach` field's names and cells ("Left 0.50, Right 0.25") when it
+    /// shows that field as stored, rather than formatting every number again; else its part.
+    private func compact(
+        _ part: RowPlan.Part, field: Int?, forEach: (field: Int, texts: [String])?, names: [NamedEntry], of row: some RowValues, item: Item?,
+        orElse fallback: String? = nil, into json: inout JSONWriter
+    ) throws(StoreError) {
+        guard let forEach, field == forEach.field, names.count == forEach.texts.count else {
+            return try write(part, of: row, item: item, orElse: fallback, into: &json)
+        }
+        guard !names.isEmpty else { return json.stringOrNull(fallback) }
+        var line = ""
+        for (entry, text) in zip(names, forEach.texts) {
+            if !line.isEmpty { line += ", " }
+            line += entry.name
+            line += " "
+            line += text
+        }
+        json.string(line)
+    }
+
+    /// One part; nothing to show is `fallback` (`""` for a title, `—` for a cell), or `null`
+    /// without one.
+    private func write(
+        _ part: RowPlan.Part, of row: some RowValues, item: Item?, orElse fallback: String? = nil, into json: inout JSONWriter
+    ) throws(StoreError) {
         let text: String?
         switch part {
         case .absent: text = nil
         case .constant(let constant): text = constant
         case .text(let slot):
-            guard let bytes = row.text(slot: slot) else {
-                text = nil
-                break
+            let wrote = row.withText(slot: slot) { bytes in
+                guard let bytes else { return false }
+                json.beginString()
+                Self.append(bytes, into: &json)
+                json.endString()
+                return true
             }
-            json.beginString()
-            Self.append(bytes, into: &json)
-            return json.endString()
+            guard !wrote else { return }
+            text = nil
         case .formatted(let slot, let type):
             if case .money = type, let money = row.money(slot: slot) {
                 guard case .amount(let minorUnits, let currency) = money else {
@@ -113,7 +181,7 @@ struct PlannedRowWriter {
             for piece in pieces {
                 switch piece {
                 case .literal(let literal): json.appendToString(literal)
-                case .text(let slot): if let bytes = row.text(slot: slot) { Self.append(bytes, into: &json) }
+                case .text(let slot): row.withText(slot: slot) { if let bytes = $0 { Self.append(bytes, into: &json) } }
                 case .formatted(let slot, let type):
                     if let formatted = FieldFormatter(context: context).format(try row.value(slot: slot), as: type) { json.appendToString(formatted) }
                 }

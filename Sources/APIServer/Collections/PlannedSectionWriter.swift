@@ -3,9 +3,9 @@ import Foundation
 import HTTPServer
 import Storage
 
-/// Writes a sectioned list's rows from the store's rows (`PlannedRowWriter`), opening a section
-/// where the section field's value changes: the same bytes as `CatalogPageRenderer`'s item path.
-/// A section by a reference is headed by the referenced item's title, read in the page's snapshot.
+/// Writes a sectioned list's rows (`PlannedRowWriter`), opening a section where the section
+/// field's value changes. A section by a reference is headed by the referenced item's title:
+/// one of the page's references, or read in the page's snapshot by the store's row.
 struct PlannedSectionWriter {
     let rows: PlannedRowWriter
     /// The slot of the field the collection is sectioned by.
@@ -26,13 +26,16 @@ struct PlannedSectionWriter {
         self.link = link
     }
 
-    mutating func row(_ row: PageRow, into json: inout JSONWriter) throws(StoreError) {
-        let text = row.text(slot: slot)
-        if open != nil, let text, let openText, Self.same(text, openText) {
-            return try rows.row(row, into: &json)
+    mutating func row(_ row: some RowValues, into json: inout JSONWriter) throws(StoreError) {
+        // Copied before the value is read (reading a column again may move its text), and only
+        // when the row does not continue the open section.
+        var storedKey: [UInt8]?
+        let continues = row.withText(slot: slot) { text in
+            if open != nil, let text, let openText, Self.same(text, openText) { return true }
+            storedKey = text.map(Array.init)
+            return false
         }
-        // Copied before the value is read: reading a column again may move its text.
-        let storedKey = text.map(Array.init)
+        if continues { return try rows.row(row, into: &json) }
         let key = try row.value(slot: slot)
         if open != key {
             var references = rows.references

@@ -2,8 +2,8 @@ import Domain
 import HTTPServer
 import Storage
 
-/// Writes render rows, sections and tables as JSON with constant key sets: every row has
-/// `id, title, subtitle, trailing, image, detail`, absent values as `null`.
+/// The JSON of what surrounds a list's rows (section openings, table columns, the empty state),
+/// and the rows' keys (`PlannedRowWriter` writes the rows): constant key sets, absent values as `null`.
 enum RowWriter {
     /// The keys every row writes, encoded once.
     enum Keys {
@@ -15,20 +15,6 @@ enum RowWriter {
         static let detail = JSONWriter.Key("detail")
         static let cells = JSONWriter.Key("cells")
         static let compact = JSONWriter.Key("compact")
-    }
-
-    /// The row's detail link is `detailBase` followed by its id (spelled once per row).
-    static func row(_ row: RenderRow, detailBase: String, into json: inout JSONWriter) {
-        let id = row.id.rawValue
-        json.beginObject()
-        json.field(Keys.id, id)
-        json.field(Keys.title, row.title)
-        json.field(Keys.subtitle, row.subtitle)
-        json.field(Keys.trailing, row.trailing)
-        json.field(Keys.image, row.image)
-        json.key(Keys.detail)
-        json.string(detailBase, id)
-        json.endObject()
     }
 
     /// Opens a section: `{"id":…,"header":…,"detail":…,"rows":[`; its rows follow, then
@@ -66,30 +52,6 @@ enum RowWriter {
         } else {
             json.null()
         }
-        json.endObject()
-    }
-
-    static func tableRow(_ row: TableRow, detailBase: String, into json: inout JSONWriter) {
-        let id = row.id.rawValue
-        json.beginObject()
-        json.field(Keys.id, id)
-        cellsAndCompact(row, into: &json)
-        json.key(Keys.detail)
-        json.string(detailBase, id)
-        json.endObject()
-    }
-
-    /// `"cells": {…}, "compact": {title, subtitle}` inside an open object: a table row's, or a
-    /// change-feed entry's of a list with a table.
-    static func cellsAndCompact(_ row: TableRow, into json: inout JSONWriter) {
-        json.key(Keys.cells)
-        json.beginObject()
-        for cell in row.cells { json.field(cell.column, cell.text) }
-        json.endObject()
-        json.key(Keys.compact)
-        json.beginObject()
-        json.field(Keys.title, row.compact.title)
-        json.field(Keys.subtitle, row.compact.subtitle)
         json.endObject()
     }
 }

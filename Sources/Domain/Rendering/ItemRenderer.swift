@@ -1,6 +1,7 @@
-/// Renders items of one collection as its definition declares: rows, field texts, sections and
-/// search texts (tables in `ItemRenderer+Table.swift`). The generic counterpart of seed 000's
-/// `Named` conformance: any collection that can be described gets its rows from here.
+/// Renders items of one collection as its definition declares: field texts, sections, search
+/// texts and table columns, and the plans list rows are written by (`RowPlan`, `TableRowPlan`).
+/// The generic counterpart of seed 000's `Named` conformance: any collection that can be
+/// described gets its rows from here.
 ///
 /// Built once per collection (it resolves the referenced collections up front) and shared by
 /// every request; per call it only reads the item, the referenced items and the context.
@@ -16,38 +17,10 @@ public struct ItemRenderer: Sendable {
     /// target field's slot (a numbers field's names: a track's channels), resolved once.
     private let labelSlots: [[Int: (reference: Int, names: Int)]]
 
-    /// The table's columns without their titles: what a table row reads, per row.
-    let tablePlan: TablePlan?
     /// What each part of a list row is read from.
     public let rowPlan: RowPlan
-    /// What each cell of a table row is read from (nil: no table, or one that needs whole items).
+    /// What each cell of a table row is read from (nil: no table).
     public let tableRowPlan: TableRowPlan?
-
-    struct TablePlan: Sendable {
-        enum Column: Sendable {
-            case value(id: String, value: ValueSpec)
-            case percent(id: String, field: Int, percent: Int64)
-            case forEach(field: Int)
-            case days(id: String, from: Int, to: Int)
-        }
-        let columns: [Column]
-        let compactTitle: ValueSpec
-        let compactSubtitle: ValueSpec?
-
-        init?(_ table: TableDefinition?) {
-            guard let table else { return nil }
-            columns = table.columns.map { column in
-                switch column {
-                case .value(let id, _, let value, _): .value(id: id, value: value)
-                case .percent(let id, _, let field, let percent): .percent(id: id, field: field, percent: percent)
-                case .forEach(let field): .forEach(field: field)
-                case .days(let id, _, let from, let to): .days(id: id, from: from, to: to)
-                }
-            }
-            compactTitle = table.compactTitle
-            compactSubtitle = table.compactSubtitle
-        }
-    }
 
     struct FieldPlan: Sendable {
         let slot: Int?
@@ -59,7 +32,6 @@ public struct ItemRenderer: Sendable {
     public init(collection: CollectionDefinition, catalog: Catalog) {
         self.collection = collection
         plans = collection.fields.map { FieldPlan(slot: $0.slot, type: $0.type, computed: $0.computed, labels: $0.labels) }
-        tablePlan = TablePlan(collection.table)
         rowPlan = RowPlan(collection)
         tableRowPlan = TableRowPlan(collection)
         let targets = collection.fields.map { field in field.type.referencedCollection.flatMap(catalog.collection(named:)) }
@@ -71,17 +43,6 @@ public struct ItemRenderer: Sendable {
             return slots
         }
         titleRenderers = targets.map { target in target.map(ItemRenderer.init(resolved:)) }
-    }
-
-    /// The list row: title, subtitle and trailing as declared, and the image hint.
-    public func row(_ item: Item, references: ReferencedItems = .none, in context: RenderContext) -> RenderRow {
-        let row = collection.row
-        return RenderRow(
-            id: item.id,
-            title: text(row.title, of: item, references: references, in: context) ?? "",
-            subtitle: row.subtitle.flatMap { text($0, of: item, references: references, in: context) },
-            trailing: row.trailing.flatMap { text($0, of: item, references: references, in: context) },
-            image: image(of: item))
     }
 
     /// The title the row of `item` shows, without looking up references (a reference in the
@@ -174,11 +135,11 @@ public struct ItemRenderer: Sendable {
             specs = [row.title] + [row.subtitle, row.trailing].compactMap { $0 }
             if view == .sections, let sections = collection.sections { fields.append(sections.field) }
         case .table:
-            if let table = tablePlan {
+            if let table = collection.table {
                 specs = [table.compactTitle] + [table.compactSubtitle].compactMap { $0 }
                 for column in table.columns {
                     switch column {
-                    case .value(_, let value): specs.append(value)
+                    case .value(_, _, let value, _): specs.append(value)
                     case .percent, .days: break
                     case .forEach(let field): fields.append(field)
                     }
@@ -212,7 +173,6 @@ public struct ItemRenderer: Sendable {
     private init(resolved collection: CollectionDefinition) {
         self.collection = collection
         plans = collection.fields.map { FieldPlan(slot: $0.slot, type: $0.type, computed: $0.computed, labels: $0.labels) }
-        tablePlan = TablePlan(collection.table)
         rowPlan = RowPlan(collection)
         tableRowPlan = TableRowPlan(collection)
         targets = Array(repeating: nil, count: collection.fields.count)

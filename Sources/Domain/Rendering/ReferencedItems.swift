@@ -13,6 +13,4 @@ public struct ReferencedItems: Sendable {
     public subscript(id: EntityID) -> Item? { items[id] }
 
     public mutating func insert(_ item: Item) { items[item.id] = item }
-
-    public var count: Int { items.count }
 }

@@ -4,8 +4,8 @@
 /// `ItemRenderer.text`.
 ///
 /// All but the last let a page write its rows straight from the store's row, without an
-/// `Item` or a `RenderRow` (issue #16); the plan never changes what a row shows, only how it is
-/// read: every part answers exactly what `ItemRenderer.row` does.
+/// `Item` (issue #16); the plan never changes what a row shows, only how it is read: every part
+/// answers what `ItemRenderer.text` answers for the whole item.
 public struct RowPlan: Sendable, Equatable {
     public enum Part: Sendable, Equatable {
         /// Nothing (no subtitle, no image).

@@ -1,13 +1,10 @@
 /// One row of a table: preformatted cell text in column order, plus a compact summary.
 ///
 /// Every column of the table has a cell in every row (constant shape), in the order of
-/// `ItemRenderer.tableColumns`; a value that cannot be shown is ``unavailable`` rather than a
+/// `ItemRenderer.tableColumns`; a value that cannot be shown is `Unavailable.text` rather than a
 /// missing cell. Cells are a list, not a dictionary: a row is written in column order, and a
 /// page of them should not hash every column id of every row.
 public struct TableRow: Identifiable, Hashable, Sendable, Codable {
-    /// Cell text for a value that cannot be computed or is missing (an em dash).
-    public static let unavailable = "\u{2014}"
-
     public var id: EntityID
     public var cells: [TableCell]
     public var compact: CompactSummary
