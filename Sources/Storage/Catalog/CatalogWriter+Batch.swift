@@ -1,4 +1,5 @@
 import Domain
+import GRDB
 
 /// A group commit's writes, applied in order inside its transaction, on either database.
 ///
@@ -20,7 +21,23 @@ extension CatalogWriter {
     mutating func apply(_ writes: [StoreWrite], savepoints: Bool) throws -> [Result<Versioned<Item>?, StoreError>] {
         var results: [Result<Versioned<Item>?, StoreError>] = []
         results.reserveCapacity(writes.count)
-        for write in writes {
+        try references.load(writes, tables: tables, db: db)
+        var next = 0
+        while next < writes.count {
+            let run = savepoints ? 1 : insertRunLength(writes, from: next)
+            if run > 1 {
+                do {
+                    results += try insertTogether(writes[next..<next + run])
+                } catch let failure as StoreError where failure.isContention {
+                    throw failure
+                } catch {
+                    throw PartialWrite()
+                }
+                next += run
+                continue
+            }
+            let write = writes[next]
+            next += 1
             let marks = (search: search.count, changes: changes.mark)
             author = write.author
             if savepoints {
@@ -49,6 +66,70 @@ extension CatalogWriter {
             } catch {
                 throw PartialWrite()
             }
+        }
+        return results
+    }
+
+    /// How many writes from `start` on can be inserted together: inserts into one collection,
+    /// none referring to an item inserted before it in the run (it is checked before the run
+    /// writes), at most `rowsPerInsert`.
+    private func insertRunLength(_ writes: [StoreWrite], from start: Int) -> Int {
+        guard rowsPerInsert > 1, changes.recording, case .insert(_, let collection) = writes[start].write, let table = tables[collection] else {
+            return 1
+        }
+        // A statement binds at most 65,535 values.
+        let limit = min(rowsPerInsert, max(1, 30_000 / (2 + table.columns.count)))
+        var ids = Set<EntityID>()
+        var end = start
+        while end < writes.count, end - start < limit, case .insert(let item, collection) = writes[end].write {
+            if table.references.contains(where: { item[slot: $0.slot].reference.map(ids.contains) ?? false }) { break }
+            ids.insert(item.id)
+            end += 1
+        }
+        return end - start
+    }
+
+    /// Inserts a run of new items with as few statements as the run's size in powers of two
+    /// (so that each table has few statement texts). An insert refused by its checks (a
+    /// reference to nothing) is answered alone, before anything is written. An id that exists
+    /// sends the batch back to run with savepoints (`PartialWrite`), where it is refused alone
+    /// and its sequence taken back: ids are the server's, so that is rare.
+    private func insertTogether(_ writes: ArraySlice<StoreWrite>) throws -> [Result<Versioned<Item>?, StoreError>] {
+        var results: [Result<Versioned<Item>?, StoreError>] = []
+        var rows: [(item: Item, version: Int64, columns: [(any DatabaseValueConvertible)?])] = []
+        var table: CatalogTable?
+        for write in writes {
+            guard case .insert(let item, let collection) = write.write else { throw StoreError.invariant("an insert run holds \(write.write)") }
+            let into = try table ?? self.table(collection)
+            table = into
+            do {
+                let columns = try checkInsert(item, into: into)
+                let version = changes.append(collection, item.id, .insert, author: write.author)
+                rows.append((item, version, columns))
+                results.append(.success(Versioned(item: item, version: version)))
+            } catch let refusal as StoreError where refusal.isRefusal {
+                results.append(.failure(refusal))
+            }
+        }
+        guard let table else { return results }
+        var start = 0
+        while start < rows.count {
+            var size = 1
+            while size * 2 <= rows.count - start { size *= 2 }
+            let chunk = rows[start..<start + size]
+            let arguments = chunk.flatMap { row in
+                [row.item.id.rawValue.databaseValue, row.version.databaseValue] + row.columns.map { $0?.databaseValue ?? .null }
+            }
+            let keys = try db.insertRows(table.insertNewSQL(rows: size), arguments)
+            for row in chunk {
+                guard let pk = keys[row.item.id.rawValue] else { throw PartialWrite() }
+                recordSearch(of: row.columns, pk: pk, in: table)
+            }
+            start += size
+        }
+        for (write, result) in zip(writes, results) {
+            guard case .success = result, let idempotency = write.idempotency else { continue }
+            try write.markApplied(idempotency, db: db)
         }
         return results
     }

@@ -51,6 +51,11 @@ struct CatalogWriter {
     let changes: PendingChanges
     /// The key id the change-log entries of the current write name.
     var author: String?
+    /// The items the batch's references name, read and locked before its first write.
+    let references = BatchReferences()
+    /// The most rows one INSERT of a batch writes (`CatalogWriter+Batch.swift`): a statement
+    /// is a round trip to PostgreSQL; SQLite steps one cached statement per row for less.
+    var rowsPerInsert = 1
 
     func apply(_ write: CatalogWrite) throws -> Versioned<Item>? {
         switch write {
@@ -63,7 +68,7 @@ struct CatalogWriter {
         }
     }
 
-    private func table(_ name: String) throws -> CatalogTable {
+    func table(_ name: String) throws -> CatalogTable {
         guard let table = tables[name] else { throw StoreError.invariant("no collection \(name)") }
         return table
     }
@@ -115,6 +120,7 @@ struct CatalogWriter {
         guard let current = try currentRow(item.id, in: table) else { throw StoreError.missing(collection: table.collection.name, item.id) }
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try checkReferences(of: item, in: table)
+        references.forget(item.id, in: table.collection.name)
         let version = changes.append(table.collection.name, item.id, .update, author: author)
         search.remove(table, pk: current.pk, key: current.searchKey, title: current.title, subtitle: current.subtitle)
         let columns = try columnValues(item, table)
@@ -128,6 +134,7 @@ struct CatalogWriter {
         guard let current = try currentRow(id, in: table) else { throw StoreError.missing(collection: table.collection.name, id) }
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try deleteReferrers(of: id, in: table)
+        references.forget(id, in: table.collection.name)
         _ = changes.append(table.collection.name, id, .delete, author: author)
         search.remove(table, pk: current.pk, key: current.searchKey, title: current.title, subtitle: current.subtitle)
         try db.run("DELETE FROM \(CatalogTable.quote(table.name)) WHERE pk = ?", [current.pk.databaseValue])
@@ -172,20 +179,22 @@ struct CatalogWriter {
 
     /// Records the search entry of a row written with `columns`, which end with the folded title
     /// and subtitle, as `CatalogColumns.values` makes them.
-    private func recordSearch(of columns: [(any DatabaseValueConvertible)?], pk: Int64, in table: CatalogTable) {
+    func recordSearch(of columns: [(any DatabaseValueConvertible)?], pk: Int64, in table: CatalogTable) {
         let texts = columns.suffix(2).map { $0 as? String }
         search.add(table, pk: pk, title: texts.first ?? nil, subtitle: texts.count > 1 ? texts[1] : nil)
     }
 
     private func columnValues(_ item: Item, _ table: CatalogTable) throws -> [(any DatabaseValueConvertible)?] {
         guard let renderer = renderers[table.collection.name] else { throw StoreError.invariant("no renderer for \(table.collection.name)") }
-        let key = try Self.sectionKey(of: item, in: table, db: db, tables: tables, renderers: renderers)
+        let key = try Self.sectionKey(of: item, in: table, db: db, tables: tables, renderers: renderers, known: references)
         return CatalogColumns.values(of: item, in: table, renderer: renderer, sectionKey: key)
     }
 
     /// The folded title of the item the section reference of `item` points to ("" for none).
+    /// `known`: items read already (the batch's references), looked up before the database.
     static func sectionKey(
-        of item: Item, in table: CatalogTable, db: any RowSource, tables: [String: CatalogTable], renderers: [String: ItemRenderer]
+        of item: Item, in table: CatalogTable, db: any RowSource, tables: [String: CatalogTable], renderers: [String: ItemRenderer],
+        known: BatchReferences? = nil
     )
         throws
         -> String
@@ -193,9 +202,9 @@ struct CatalogWriter {
         guard let sections = table.collection.sections, let slot = table.collection.fields[sections.field].slot,
             let id = item[slot: slot].reference, let target = table.collection.fields[sections.field].type.referencedCollection,
             let targetTable = tables[target], let renderer = renderers[target],
-            let referenced = try CatalogStore.fetchItem(db, table: targetTable, id: id)
+            let referenced = try known?.item(id, in: target) ?? CatalogStore.fetchItem(db, table: targetTable, id: id)?.item
         else { return "" }
-        return searchFolded(renderer.title(of: referenced.item, in: RenderContext(locale: .enUS)))
+        return searchFolded(renderer.title(of: referenced, in: RenderContext(locale: .enUS)))
     }
 
     /// Every reference of `item` names an existing item of its collection (422 on the field
@@ -205,6 +214,7 @@ struct CatalogWriter {
     private func checkReferences(of item: Item, in table: CatalogTable) throws {
         for reference in table.collection.references {
             guard let slot = reference.field.slot, let id = item[slot: slot].reference else { continue }
+            if references.item(id, in: reference.target) != nil { continue }
             guard let target = tables[reference.target], id.kind == target.collection.kind,
                 try db.integer(
                     db.lockingRows("SELECT 1 FROM \(CatalogTable.quote(target.name)) WHERE id = ?", .share), [id.rawValue.databaseValue]) != nil

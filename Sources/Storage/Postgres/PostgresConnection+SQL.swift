@@ -32,6 +32,16 @@ extension PostgresConnection: SQLConnection {
         return value
     }
 
+    func insertRows(_ sql: String, _ arguments: [DatabaseValue]) throws -> [String: Int64] {
+        let result = try query(sql, arguments.map(Self.parameter), preparing: Self.numbered)
+        changedRows += result.changedRows
+        var keys: [String: Int64] = [:]
+        for row in 0..<result.rowCount {
+            if let id = result.text(row, 0), let pk = try result.integer(row, 1) { keys[id] = pk }
+        }
+        return keys
+    }
+
     var isTransactionUsable: Bool { true }
 
     func lockingRows(_ sql: String, _ lock: RowLock) -> String {

@@ -48,6 +48,9 @@ extension PostgresStore {
         }
     }
 
+    /// The most new rows one INSERT of a batch writes: each statement is a round trip.
+    static let rowsPerInsert = 64
+
     /// How many times a batch runs when writers of other instances keep deadlocking it.
     static let attemptsOnContention = 5
 
@@ -61,7 +64,7 @@ extension PostgresStore {
         let (results, committed) = try pool.writing(locked: false) { db in
             var writer = CatalogWriter(
                 db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog,
-                changes: PendingChanges(after: Self.provisionalSequences))
+                changes: PendingChanges(after: Self.provisionalSequences), rowsPerInsert: Self.rowsPerInsert)
             var results = try writer.apply(writes, savepoints: savepoints)
             let counters = try Self.lockWritersAndReadCounters(db)
             let start = counters["latest"] ?? 0

@@ -14,6 +14,11 @@ protocol SQLConnection: RowSource {
     /// `ON CONFLICT DO NOTHING` that met a conflict).
     func insert(_ sql: String, _ arguments: [DatabaseValue], returning column: String) throws -> Int64?
 
+    /// Runs an INSERT of several rows that answers `id, pk` of each (`CatalogTable.insertNewSQL(rows:)`):
+    /// the key the database assigned each row it inserted, by id; a row that met a conflict is
+    /// not there.
+    func insertRows(_ sql: String, _ arguments: [DatabaseValue]) throws -> [String: Int64]
+
     /// How many rows the connection's statements have inserted, updated or deleted so far: a
     /// write that failed without moving it left nothing to take back (`CatalogWriter.apply`).
     var changedRows: Int { get }
@@ -51,6 +56,15 @@ extension SQLConnection {
             return false
         }
         return found
+    }
+
+    func insertRows(_ sql: String, _ arguments: [DatabaseValue]) throws -> [String: Int64] {
+        var keys: [String: Int64] = [:]
+        try each(sql, arguments) { row in
+            if let id = row.text(0), let pk = row.integer(1) { keys[id] = pk }
+            return true
+        }
+        return keys
     }
 
     /// The first column of every row, as text.
