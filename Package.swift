@@ -159,7 +159,11 @@ let package = Package(
         ),
         .testTarget(
             name: "APIServerTests",
-            dependencies: ["APIServer", "HTTPTestSupport", "ServerTestSupport", "Storage", "Domain", "DemoData", "Definitions", "rowserver"]
+            dependencies: [
+                "APIServer", "HTTPTestSupport", "ServerTestSupport", "Storage", "Domain", "DemoData", "Definitions", "rowserver",
+                // A restored file's integrity_check.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

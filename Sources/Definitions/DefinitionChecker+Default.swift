@@ -108,7 +108,7 @@ extension DefinitionChecker {
             problem = "is longer than the field's maxLength (\(maximum))"
         } else if let minimum = rules.minLength, length < minimum {
             problem = "is shorter than the field's minLength (\(minimum))"
-        } else if let pattern = rules.pattern, !Self.matches(text, pattern: pattern) {
+        } else if let pattern = rules.pattern, !TextRules.matches(text, pattern: pattern) {
             problem = "does not match the field's pattern"
         } else {
             problem = TextRules.problem(text, type: type)
@@ -128,14 +128,6 @@ extension DefinitionChecker {
             return false
         }
         return true
-    }
-
-    /// Whether the whole of `text` matches `pattern` (ICU), as writes are checked.
-    static func matches(_ text: String, pattern: String) -> Bool {
-        guard let expression = try? NSRegularExpression(pattern: pattern) else { return false }
-        let range = NSRange(text.startIndex..., in: text)
-        guard let match = expression.firstMatch(in: text, options: [.anchored], range: range) else { return false }
-        return match.range == range
     }
 }
 

@@ -29,10 +29,6 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
 public struct DefinitionErrors: Error, Sendable, CustomStringConvertible {
     public var errors: [DefinitionError]
 
-    public init(errors: [DefinitionError]) {
-        self.errors = errors
-    }
-
     /// One error per line.
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }

@@ -1,2 +1,2 @@
-// Domain: pure models, the Named contract and row mapping. Foundation at most:
+// Domain: pure models and row mapping for any collection definition. Foundation at most:
 // no HTTP, no SQLite. Everything here is tested as data.

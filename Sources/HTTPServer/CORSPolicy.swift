@@ -12,10 +12,6 @@ public struct CORSPolicy: Sendable {
     public static let allowedHeadersWithKeys = allowedHeaders + ", Authorization"
     public static let maxAge = "600"
 
-    public init(allowedOrigins: [String]) {
-        self.allowedOrigins = allowedOrigins
-    }
-
     public var isEnabled: Bool { !allowedOrigins.isEmpty }
 
     /// The value for `Access-Control-Allow-Origin`, or nil when the origin is not allowed.

@@ -11,12 +11,6 @@ public struct RequestTarget: Sendable, Equatable {
     public var segments: [String]
     public var query: [QueryItem]
 
-    public init(path: String, segments: [String], query: [QueryItem]) {
-        self.path = path
-        self.segments = segments
-        self.query = query
-    }
-
     /// Longest raw query string parsed; the connection memory limit bounds it anyway.
     static let maxQueryItems = 64
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HTTPTestSupport
 import Storage
 import Testing
@@ -46,7 +47,7 @@ struct BackupRestoreTests {
         let fresh = server.directory.appendingPathComponent("fresh.sqlite").path
         let restored = try KeysCommandTests.run(["restore", backup, "--db", fresh])
         #expect(restored.status == 0, "\(restored.error)")
-        #expect(try StoreBackup.integrityProblems(at: fresh) == nil)
+        #expect(try Self.integrityProblems(at: fresh) == nil)
         let second = try ServerProcess(arguments: ["--db", fresh])
         for id in before { #expect(try await fetch(port: second.port, "/v1/products/\(id)").status == 200, "\(id)") }
         #expect(try await fetch(port: second.port, "/v1/products/\(later)").status == 404, "written after the backup")
@@ -57,7 +58,7 @@ struct BackupRestoreTests {
         let token = try #require(try await fetch(port: port, "/v1/products/changes").json?["next"] as? String)
         let inPlace = try KeysCommandTests.run(["restore", backup, "--db", db])
         #expect(inPlace.status == 0, "\(inPlace.error)")
-        #expect(try StoreBackup.integrityProblems(at: db) == nil)
+        #expect(try Self.integrityProblems(at: db) == nil)
         #expect(try await fetch(port: port, "/v1/products/\(later)").status == 404)
         #expect(try await fetch(port: port, "/v1/products/\(try #require(before.last))").status == 200)
         #expect(try await fetch(port: port, list, headers: [("If-None-Match", tag)]).status == 200, "no tag from before the restore matches")
@@ -128,5 +129,15 @@ struct BackupRestoreTests {
                 return stored.count >= count
             }
         }
+    }
+
+    /// `PRAGMA integrity_check` of the store at `path`: nil when it is sound, else what SQLite found.
+    static func integrityProblems(at path: String) throws -> String? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        let found = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        return found == ["ok"] ? nil : found.joined(separator: "; ")
     }
 }

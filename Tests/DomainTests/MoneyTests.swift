@@ -61,3 +61,11 @@ struct MoneyTests {
         #expect(object["currency"] as? String == "USD")
     }
 }
+
+extension Money {
+    /// The amount in major units as an exact `Decimal` (unknown currencies assume 2 digits).
+    var decimalAmount: Decimal {
+        let digits = currencyInfo?.minorUnitDigits ?? 2
+        return Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -digits, significand: Decimal(minorUnits.magnitude))
+    }
+}

@@ -13,26 +13,26 @@ extension CatalogItemsController {
     }
 
     func create(_ request: Request) async throws -> Response {
-        let collection = try collection(request)
+        let collection = try served.collection(request)
         try authorizeWrite(request, collection)
         return try await create(request, into: WriteTarget(collection: collection, parent: nil))
     }
 
     func update(_ request: Request) async throws -> Response {
-        let collection = try collection(request)
+        let collection = try served.collection(request)
         try authorizeWrite(request, collection)
         return try await update(request, WriteTarget(collection: collection, parent: nil), id: try Self.id(request.parameter("id"), of: collection))
     }
 
     func delete(_ request: Request) async throws -> Response {
-        let collection = try collection(request)
+        let collection = try served.collection(request)
         try authorizeWrite(request, collection)
         return try await delete(WriteTarget(collection: collection, parent: nil), id: try Self.id(request.parameter("id"), of: collection), request)
     }
 
     /// `POST /v1/<parent>/{id}/<child>`: 404 when the parent item does not exist.
     func childCreate(_ request: Request) async throws -> Response {
-        let (owner, child) = try childCollection(request)
+        let (owner, child) = try served.childCollection(request)
         try authorizeWrite(request, child, under: owner)
         let parent = try Self.id(request.parameter("id"), of: owner)
         _ = try load(owner, parent)
@@ -40,14 +40,14 @@ extension CatalogItemsController {
     }
 
     func childUpdate(_ request: Request) async throws -> Response {
-        let (owner, child) = try childCollection(request)
+        let (owner, child) = try served.childCollection(request)
         try authorizeWrite(request, child, under: owner)
         let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner))
         return try await update(request, target, id: try Self.id(request.parameter("childID"), of: child))
     }
 
     func childDelete(_ request: Request) async throws -> Response {
-        let (owner, child) = try childCollection(request)
+        let (owner, child) = try served.childCollection(request)
         try authorizeWrite(request, child, under: owner)
         let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner))
         return try await delete(target, id: try Self.id(request.parameter("childID"), of: child), request)

@@ -43,22 +43,6 @@ struct CatalogItemsController: Sendable {
         }
     }
 
-    /// The parent collection and the child collection a child route names; 404 for either missing.
-    func childCollection(_ request: Request) throws(HTTPError) -> (owner: ServedCollection, child: ServedCollection) {
-        let owner = try collection(request)
-        guard let child = served.child(request.parameter("child"), of: owner) else {
-            throw .notFound("No list of that name under \(owner.name); the item's links name its lists.")
-        }
-        return (owner, child)
-    }
-
-    func collection(_ request: Request) throws(HTTPError) -> ServedCollection {
-        guard let collection = served.topLevel(request.parameter("collection")) else {
-            throw .notFound("No collection of that name; GET /v1 lists them.")
-        }
-        return collection
-    }
-
     static func id(_ raw: String?, of collection: ServedCollection) throws(HTTPError) -> EntityID {
         guard let raw, let id = EntityID(parsing: raw, kind: collection.definition.kind) else {
             throw .notFound("No item in \(collection.name) has this id.")
@@ -67,14 +51,14 @@ struct CatalogItemsController: Sendable {
     }
 
     func detail(_ request: Request) throws -> Response {
-        let collection = try collection(request)
+        let collection = try served.collection(request)
         try authorizeRead(request, collection)
         let id = try Self.id(request.parameter("id"), of: collection)
         return try cachedDetail(collection, id, parent: nil, request: request) { () throws in try load(collection, id) }
     }
 
     func childDetail(_ request: Request) throws -> Response {
-        let (owner, child) = try childCollection(request)
+        let (owner, child) = try served.childCollection(request)
         try authorizeRead(request, owner, child)
         let parent = try Self.id(request.parameter("id"), of: owner)
         let id = try Self.id(request.parameter("childID"), of: child)

@@ -16,7 +16,7 @@ extension CatalogListController {
     static let maxChangeLimit = 1_000
 
     func changes(_ request: Request) throws -> Response {
-        let collection = try collection(request)
+        let collection = try served.collection(request)
         try authorizeRead(request, collection)
         var since: String?
         var limit = Self.defaultChangeLimit

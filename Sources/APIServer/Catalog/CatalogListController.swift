@@ -28,24 +28,14 @@ struct CatalogListController: Sendable {
         router.get("/v1/:collection/:id/:child") { request in try controller.childList(request) }
     }
 
-    func collection(_ request: Request) throws(HTTPError) -> ServedCollection {
-        guard let collection = served.topLevel(request.parameter("collection")) else {
-            throw .notFound("No collection of that name; GET /v1 lists them.")
-        }
-        return collection
-    }
-
     func list(_ request: Request) throws -> Response {
-        let collection = try collection(request)
+        let collection = try served.collection(request)
         try authorizeRead(request, collection)
         return try page(request, collection: collection, parent: nil) { nil }
     }
 
     func childList(_ request: Request) throws -> Response {
-        let owner = try collection(request)
-        guard let child = served.child(request.parameter("child"), of: owner) else {
-            throw HTTPError.notFound("No list of that name under \(owner.name); the item's links name its lists.")
-        }
+        let (owner, child) = try served.childCollection(request)
         try authorizeRead(request, owner, child)
         guard let raw = request.parameter("id"), let id = EntityID(parsing: raw, kind: owner.definition.kind) else {
             throw HTTPError.notFound("No item in \(owner.name) has this id.")

@@ -32,6 +32,23 @@ final class ServedCatalog: Sendable {
     }
 
     func collection(_ name: String) -> ServedCollection? { served[name] }
+
+    /// The collection a route's `:collection` names; 404 when it names none.
+    func collection(_ request: Request) throws(HTTPError) -> ServedCollection {
+        guard let collection = topLevel(request.parameter("collection")) else {
+            throw .notFound("No collection of that name; GET /v1 lists them.")
+        }
+        return collection
+    }
+
+    /// The parent collection and the child collection a child route names; 404 for either missing.
+    func childCollection(_ request: Request) throws(HTTPError) -> (owner: ServedCollection, child: ServedCollection) {
+        let owner = try collection(request)
+        guard let child = self.child(request.parameter("child"), of: owner) else {
+            throw .notFound("No list of that name under \(owner.name); the item's links name its lists.")
+        }
+        return (owner, child)
+    }
 }
 
 /// One collection as the API serves it. A class: a request looks one up and passes it along,

@@ -54,11 +54,6 @@ indirect enum YAMLNode: Sendable {
         }
         return .map(entries)
     }
-
-    /// A map with `extra`'s entries appended (each replacing an entry of the same key).
-    func merging(_ extra: [(String, YAMLNode)]) -> YAMLNode {
-        extra.reduce(self) { $0.setting($1.0, to: $1.1) }
-    }
 }
 
 extension YAMLNode: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {

@@ -18,12 +18,6 @@ public struct Money: Hashable, Sendable, Codable {
     /// The ISO table entry for ``currency``; nil means the code is unknown.
     public var currencyInfo: Currency? { Currency(code: currency) }
 
-    /// The amount in major units as an exact `Decimal` (unknown currencies assume 2 digits).
-    public var decimalAmount: Decimal {
-        let digits = currencyInfo?.minorUnitDigits ?? 2
-        return Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -digits, significand: Decimal(minorUnits.magnitude))
-    }
-
     /// The amount increased by `percent` percent, rounded half away from zero in minor units.
     ///
     /// This is how the tip columns are computed: 0.10 USD + 15 % = 11.5 cents → 0.12 USD.

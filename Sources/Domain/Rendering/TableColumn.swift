@@ -6,7 +6,7 @@ public enum ColumnAlignment: String, Hashable, Sendable, Codable {
 
 /// A table column as the client renders its header.
 ///
-/// The id keys the cells of every ``TableRow`` and names the sort key the API accepts when
+/// The id keys the cells of every table row and names the sort key the API accepts when
 /// ``sortable`` is true. Titles are the seed's English titles; they are not localized.
 public struct TableColumn: Identifiable, Hashable, Sendable, Codable {
     public var id: String

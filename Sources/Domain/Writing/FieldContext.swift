@@ -189,11 +189,12 @@ struct FieldContext {
     }
 }
 
-/// The rules of the text types beyond length.
-enum TextRules {
+/// The rules of the text types beyond length: for writes here, and for a definition's defaults
+/// and row images (the definition checker words the same rules its own way).
+public enum TextRules {
     /// Deliberately loose (addresses are checked by sending mail, not by patterns): one `@`
     /// with text on both sides, no whitespace.
-    static func emailProblem(_ address: String) -> String? {
+    public static func emailProblem(_ address: String) -> String? {
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return "Must contain exactly one @." }
         guard !parts[0].isEmpty, !parts[1].isEmpty else { return "Needs text before and after the @." }
@@ -202,37 +203,36 @@ enum TextRules {
     }
 
     /// Kept as entered (lists show it verbatim), so only the characters are checked.
-    static func phoneProblem(_ number: String) -> String? {
-        var hasDigit = false
-        for scalar in number.unicodeScalars {
-            switch scalar {
-            case "0"..."9": hasDigit = true
-            case " ", "(", ")", "+", "-", ".": continue
-            default: return "May contain only digits, spaces and ( ) + - ."
-            }
-        }
-        return hasDigit ? nil : "Must contain at least one digit."
+    public static func phoneProblem(_ number: String) -> String? {
+        guard number.unicodeScalars.allSatisfy(isPhoneScalar) else { return "May contain only digits, spaces and ( ) + - ." }
+        return number.unicodeScalars.contains { ("0"..."9").contains($0) } ? nil : "Must contain at least one digit."
     }
 
-    /// An SF Symbols name (`star.fill`: lowercase letters and digits in dot-separated words) or
-    /// an absolute `http`/`https` URL with a host.
+    /// A digit, or one of the separators a phone number is written with.
+    public static func isPhoneScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("0"..."9").contains(scalar) || " ()+-.".unicodeScalars.contains(scalar)
+    }
+
+    /// An SF Symbols name or an absolute `http`/`https` URL with a host.
     static func imageProblem(_ text: String) -> String? {
-        let isSymbol =
-            !text.isEmpty
+        isSymbolName(text) || isWebURL(text) ? nil : "Must be an SF Symbols name (star.fill) or an http(s) URL."
+    }
+
+    /// `star.fill`: lowercase letters and digits in dot-separated words.
+    public static func isSymbolName(_ text: String) -> Bool {
+        !text.isEmpty
             && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { word in
                 !word.isEmpty && word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
             }
-        if isSymbol { return nil }
-        if let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            let host = url.host, !host.isEmpty
-        {
-            return nil
-        }
-        return "Must be an SF Symbols name (star.fill) or an http(s) URL."
+    }
+
+    public static func isWebURL(_ text: String) -> Bool {
+        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), let host = url.host else { return false }
+        return ["http", "https"].contains(scheme) && !host.isEmpty
     }
 
     /// Whether the whole of `text` matches `pattern` (ICU, as the definition loader checked it).
-    static func matches(_ text: String, pattern: String) -> Bool {
+    public static func matches(_ text: String, pattern: String) -> Bool {
         guard let expression = PatternCache.shared.expression(pattern) else { return false }
         let range = NSRange(text.startIndex..., in: text)
         guard let match = expression.firstMatch(in: text, options: [.anchored], range: range) else { return false }

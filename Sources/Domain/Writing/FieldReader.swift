@@ -2,11 +2,6 @@
 public struct FieldProblem: Sendable, Hashable {
     public var pointer: String
     public var detail: String
-
-    public init(pointer: String, detail: String) {
-        self.pointer = pointer
-        self.detail = detail
-    }
 }
 
 /// Reads the fields of a write's document, collecting every failure.

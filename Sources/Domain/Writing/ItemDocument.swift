@@ -28,12 +28,6 @@ public enum ItemDocument {
         public var pointer: String
         public var collection: String
         public var id: EntityID
-
-        public init(pointer: String, collection: String, id: EntityID) {
-            self.pointer = pointer
-            self.collection = collection
-            self.id = id
-        }
     }
 
     public struct Outcome: Sendable {

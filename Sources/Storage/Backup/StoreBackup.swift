@@ -45,20 +45,6 @@ public enum StoreBackup {
         }
     }
 
-    /// `PRAGMA integrity_check` of the store at `path`: nil when it is sound, else what SQLite found.
-    public static func integrityProblems(at path: String) throws(StoreError) -> String? {
-        do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            let found = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
-            return found == ["ok"] ? nil : found.joined(separator: "; ")
-        } catch {
-            throw StoreError.from(error)
-        }
-    }
-
     /// Throws unless `PRAGMA <pragma>` (`quick_check`, `integrity_check`) answers "ok".
     static func check(_ queue: DatabaseQueue, pragma: String) throws {
         let found = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA \(pragma)") }

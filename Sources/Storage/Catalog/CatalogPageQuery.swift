@@ -4,7 +4,7 @@ import GRDB
 /// The SQL of one page of a catalog collection: its total order (sections, sorts, id), its
 /// conditions and keyset position, checked against the definition before anything runs.
 ///
-/// Keyset paging as `PageQuery` describes it: for a position `(v0, …, vn)` in the order
+/// Keyset paging: for a position `(v0, …, vn)` in the order
 /// `(k0, …, kn)`, one statement per key prefix (`k0 = v0 AND … AND ki after vi`), run in turn
 /// until the page is full, so page 10,000 costs what page 1 costs.
 struct CatalogPageQuery {

@@ -59,13 +59,7 @@ public struct CatalogPage: Sendable {
     public var items: [Versioned<Item>]
     public var nextAfter: [SortValue]?
     /// Every item a reference field of the page's items points to.
-    public var references: ReferencedItems
-
-    public init(items: [Versioned<Item>], nextAfter: [SortValue]?, references: ReferencedItems = .none) {
-        self.items = items
-        self.nextAfter = nextAfter
-        self.references = references
-    }
+    public var references: ReferencedItems = .none
 }
 
 /// One entry of a catalog collection's change feed: the item's last state when it still exists.

@@ -8,10 +8,4 @@ public struct WriteCounters: Sendable, Hashable {
     public var failedWrites: Int = 0
     /// Transactions committed by the writer (each one fsync with `synchronous=FULL`).
     public var commits: Int = 0
-
-    public init(writes: Int = 0, failedWrites: Int = 0, commits: Int = 0) {
-        self.writes = writes
-        self.failedWrites = failedWrites
-        self.commits = commits
-    }
 }

@@ -1,8 +1,7 @@
 import DemoData
+import Domain
 import Foundation
 import Testing
-
-@testable import Domain
 
 @Suite("JSON shape")
 struct RowShapeTests {
@@ -13,7 +12,7 @@ struct RowShapeTests {
 
     @Test("a row without subtitle, trailing or image still has those keys, as null")
     func absentValuesAreNull() throws {
-        let row = RenderRow(id: Fixtures.id(.article, 1), title: "Only a title")
+        let row = RenderRow(id: DemoRowsTests.id(.article, 1), title: "Only a title")
         let object = try Self.object(row)
         #expect(Set(object.keys) == ["id", "title", "subtitle", "trailing", "image"])
         #expect(object["subtitle"] is NSNull)
