@@ -9,6 +9,11 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     public var high: UInt64
     public var low: UInt64
 
+    init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
     /// Parses a literal: `203.0.113.7`, `2001:db8::1`, `::ffff:10.0.0.1`; brackets around an
     /// IPv6 literal are accepted (`[::1]`). Anything else (a name, a port, a zone) is nil.
     public init?(_ text: some StringProtocol) {
