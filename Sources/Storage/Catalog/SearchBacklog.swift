@@ -49,16 +49,6 @@ enum SearchBacklog {
         try db.cachedStatement(sql: "INSERT INTO search_backlog (first, last) VALUES (?, ?)").execute(arguments: [first, last])
     }
 
-    /// Whether any insert waits (a read of the caller's snapshot).
-    static func isEmpty(_ db: any RowSource) throws -> Bool {
-        var empty = true
-        try db.each("SELECT 1 FROM search_backlog LIMIT 1", []) { _ in
-            empty = false
-            return false
-        }
-        return empty
-    }
-
     /// The first change-log entry the backlog names; nil when it is empty.
     static func firstWaiting(_ db: any RowSource) throws -> Int64? {
         var first: Int64?
