@@ -41,18 +41,46 @@ import Testing
         }.sorted()
     }
 
-    @Test func insertsWaitAndASearchIndexesThemBeforeItReads() async throws {
+    @Test func aSearchFindsWaitingInsertsWithoutIndexingThem() async throws {
         let directory = try TemporaryDirectory()
         let store = try directory.store()
         for index in 0..<5 { _ = try await store.insert(.product(Fixtures.product("Walnut desk \(index)"))) }
         #expect(try Self.waiting(in: directory) == 5, "one backlog entry per commit")
         #expect(try Self.indexed("walnut", in: directory) == 0)
-        #expect(try Self.names(store, search: "walnut") == (0..<5).map { "Walnut desk \($0)" })
-        #expect(try Self.waiting(in: directory) == 0)
+        let all = (0..<5).map { "Walnut desk \($0)" }
+        for text in ["walnut", "wa", "w", "desk 3"] {
+            let expected = text == "desk 3" ? ["Walnut desk 3"] : all
+            #expect(try Self.names(store, search: text) == expected, "\(text)")
+        }
+        #expect(try Self.waiting(in: directory) == 5, "a search writes nothing")
+        try store.store.applySearchBacklog()
         #expect(try Self.indexed("walnut", in: directory) == 5)
         // Short texts are found by the grams of indexed texts: recorded with the backlog too.
-        #expect(try Self.names(store, search: "wa").count == 5)
+        #expect(try Self.names(store, search: "wa") == all)
         try Self.checkIntegrity(in: directory)
+    }
+
+    /// Some rows indexed, some waiting: a search in either direction of the title order, a page
+    /// at a time, finds each match once, in order.
+    @Test(arguments: [false, true])
+    func waitingAndIndexedMatchesMergeInTheOrder(descending: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try directory.store()
+        var names: [String] = []
+        for index in 0..<30 {
+            let name = "Hazel \(String(index * 7 % 30 / 2, radix: 3)) shelf"
+            names.append(name)
+            _ = try await store.insert(.product(Fixtures.product(name)))
+            if index == 14 { try store.store.applySearchBacklog() }
+        }
+        #expect(try Self.waiting(in: directory) == 15)
+        for text in ["hazel", "shelf", "ha", "1"] {
+            for limit in [1, 4, 50] {
+                #expect(
+                    try TitleOrderTests.names(store, search: text, descending: descending, limit: limit)
+                        == TitleOrderTests.expected(names, text, descending: descending), "\(text), limit \(limit)")
+            }
+        }
     }
 
     @Test func updatesAndDeletesOfWaitingInsertsKeepTheIndexWhole() async throws {

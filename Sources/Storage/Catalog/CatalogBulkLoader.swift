@@ -61,6 +61,9 @@ extension CatalogStore {
     /// by key: `pk` is an `INTEGER PRIMARY KEY`, so they get keys above the largest.
     public func bulkLoad<T>(_ body: (CatalogBulkLoader) throws -> T) throws -> T {
         let (result, versions, latest) = try pool.write { db in
+            // Its new rows are told apart by key, and a search finds the waiting inserts as the
+            // rows after the first of them (`SearchBacklog.matchesSQL`): none may wait.
+            try SearchBacklog.apply(db, tables: tables)
             let start = try ChangeLog.latestSequence(db)
             let sequence = PendingChanges(after: start, recording: false)
             let writer = CatalogWriter(db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog, changes: sequence)
@@ -120,6 +123,7 @@ extension CatalogStore {
             let (versions, latest) = try finish(db, since: start, force: true, loaded: loaded)
             return (result, versions, latest)
         }
+        searchBacklogCount.withLock { $0 = 0 }
         state.withLock { $0.apply(versions: versions, latest: latest) }
         return result
     }

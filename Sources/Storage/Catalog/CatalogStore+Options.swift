@@ -30,7 +30,8 @@ extension CatalogStore {
         /// Seconds a cached API key is trusted without a read, whatever the commits (`KeyCache`).
         public var keyCacheAge: Double = 2
         /// Inserts that may wait to be indexed for search together (`SearchBacklog`): the commit
-        /// that would make more indexes them all. 0 indexes every commit's own.
+        /// that would make more indexes them all. 0 indexes every commit's own. A search reads
+        /// every waiting row (`BacklogMatches`): the limit bounds what that costs it too.
         public var searchBacklogLimit = 256
 
         public init(

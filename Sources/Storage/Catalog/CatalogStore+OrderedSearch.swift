@@ -8,7 +8,10 @@ extension CatalogStore {
     /// no row can match, nil (plan unchanged) when another plan should decide: a short text in
     /// too many trigrams (common: a walk finds it at once), or filters that keep so few matches
     /// that more than `keys` were read for one page.
-    func orderedSearchPlan(_ text: String, in plan: inout CatalogPageQuery, _ db: Database) throws -> Bool? {
+    ///
+    /// `waiting`: the rows that wait for the index and contain the text, taken as far as the
+    /// matches read so far reach in the order (`BacklogMatches.keys(through:descending:)`).
+    func orderedSearchPlan(_ text: String, waiting: BacklogMatches, in plan: inout CatalogPageQuery, _ db: Database) throws -> Bool? {
         let table = plan.table
         // The order must be the index's: by the title, then id (a sort by the title and then
         // another key orders ties otherwise, and its position has more values).
@@ -29,7 +32,7 @@ extension CatalogStore {
                 db.cachedStatement(sql: sql.shortRows),
                 arguments: [limits.probe + 1])
             if candidates.count > limits.probe { return nil }
-            if expression == nil && candidates.isEmpty { return false }
+            if expression == nil && candidates.isEmpty && waiting.isEmpty { return false }
         }
         let descending = plan.keys[0].descending
         // The first rowid at or after the position: the position's row may be gone, and in a
@@ -41,6 +44,7 @@ extension CatalogStore {
                 arguments: StatementArguments(values: descending ? [after[0]] : after))
         }
         var exhausted = expression == nil || bound == nil
+        var lastMatch: Int64?
         // Matches in order, a page (and one) at first, then twice as many each time the
         // conditions and the position keep too few, up to `keys`.
         var batch = plan.limit + 1
@@ -51,6 +55,7 @@ extension CatalogStore {
                 var last: Int64 = from
                 try db.each(read, [expression.databaseValue, from.databaseValue, batch.databaseValue]) { row in
                     candidates.append(row.integer(0) ?? 0)
+                    lastMatch = candidates.last
                     last = row.integer(1) ?? last
                     found += 1
                     return true
@@ -69,7 +74,8 @@ extension CatalogStore {
                     db.cachedStatement(sql: sql.rowsOfTitle),
                     arguments: [last])
             }
-            trial.addKeys(candidates + ties)
+            let covered = try waitingKeys(waiting, everyMatchRead: exhausted, last: lastMatch, descending: descending, sql, db)
+            trial.addKeys(candidates + ties + covered)
             // Ascending, with no filter, a phrase's matches from the position are the page's rows.
             if exhausted || (!descending && exact && plan.conditions.isEmpty && candidates.count > plan.limit) {
                 plan = trial
@@ -89,5 +95,22 @@ extension CatalogStore {
             if candidates.count > limits.keys { return nil }
             batch *= 2
         }
+    }
+
+    /// The waiting matches that the index's matches read so far cover: all of them once every
+    /// match is read, else those up to `last` (the last match read, by `pk`) in the order.
+    private func waitingKeys(
+        _ waiting: BacklogMatches, everyMatchRead: Bool, last: Int64?, descending: Bool, _ sql: TitleOrderSQL, _ db: Database
+    ) throws -> [Int64] {
+        guard !waiting.isEmpty else { return [] }
+        if everyMatchRead { return waiting.keys }
+        guard let last else { return [] }
+        var key: (title: String?, id: String)?
+        try db.each(sql.keyOfRow, [last.databaseValue]) { row in
+            key = (row.text(0), row.text(1) ?? "")
+            return false
+        }
+        guard let key else { return [] }
+        return waiting.keys(through: key, descending: descending)
     }
 }

@@ -57,11 +57,13 @@ extension CatalogStore {
     }
 
     /// Restricts a plan to exactly the rows a search for `text` (folded) finds, whatever the
-    /// position: a phrase's matches by key when there are at most `keys` of them, else (and for
-    /// a text of one or two characters) the text checked in each row the walk reads.
+    /// position: a phrase's matches by key (the rows waiting for the index among them,
+    /// `BacklogMatches`) when there are at most `keys` of them, else (and for a text of one or
+    /// two characters) the text checked in each row the walk reads.
     static func restrict(_ plan: inout CatalogPageQuery, toMatchesOf text: String, keys limit: Int, _ db: Database) throws {
         if text.unicodeScalars.count >= 3, let sql = plan.table.searchMatchSQL {
-            let matches = Matches(sources: [(sql, [ftsString(text).databaseValue])], exact: true)
+            let waiting = try BacklogMatches.read(text, in: plan.table, db)
+            let matches = Matches(sources: (waiting.source.map { [$0] } ?? []) + [(sql, [ftsString(text).databaseValue])], exact: true)
             let found = try keys(matches, limit: limit, db)
             if found.count <= limit {
                 plan.addKeys(found)

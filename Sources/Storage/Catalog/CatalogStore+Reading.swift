@@ -19,7 +19,7 @@ extension CatalogStore {
     /// Runs `body` in one snapshot: a search on GRDB's connection (its plans read with GRDB's
     /// API), any other page on the store's own (`db` nil).
     private func read<T>(_ query: CatalogQuery, _ body: (any RowSource, Database?) throws -> T) throws -> T {
-        if CatalogPageQuery.folded(query.search) != nil { return try readSearchable { db in try body(db, db) } }
+        if CatalogPageQuery.folded(query.search) != nil { return try pool.read { db in try body(db, db) } }
         return try readSnapshot { source in try body(source, nil) }
     }
 
@@ -99,8 +99,7 @@ extension CatalogStore {
                     try CatalogStore.restrict(&plan, toMatchesOf: text, keys: options.search.keys, db)
                 }
             }
-            // A list with a search places items by the search index: every row indexed first.
-            return CatalogPageQuery.folded(list?.search) != nil ? try readSearchable(read) : try pool.read(read)
+            return try pool.read(read)
         } catch {
             throw StoreError.from(error)
         }

@@ -19,6 +19,10 @@ import GRDB
 ///    and sorted; beyond that SQLite walks the index probing them (or, for a common text,
 ///    checking the text in each row). The limits are `Options.search`.
 ///
+/// Rows inserted since the index was last written wait for it (`SearchBacklog`): each plan
+/// reads those that contain the text first (`BacklogMatches`, in the page's snapshot) and takes
+/// them with the index's matches; the walks check the text in the rows, and find them anyway.
+///
 /// In an order by the title of an ordered table, the search index's own order is the list's:
 /// its matches are read from the position on, a page at a time
 /// (`CatalogStore+OrderedSearch.swift`), before any of the above. In an order by the title of
@@ -49,12 +53,13 @@ extension CatalogStore {
     func planSearch(_ text: String, in plan: inout CatalogPageQuery, _ db: Database) throws -> SearchPlan {
         let table = plan.table
         guard let matchSQL = table.searchMatchSQL else { return .nothing }
+        let waiting = try BacklogMatches.read(text, in: table, db)
         // In an order by the title: the matches in order from the index keyed by it
         // (CatalogStore+OrderedSearch.swift).
-        if plan.titleOrderColumn != nil, table.ordered, let planned = try orderedSearchPlan(text, in: &plan, db) {
+        if plan.titleOrderColumn != nil, table.ordered, let planned = try orderedSearchPlan(text, waiting: waiting, in: &plan, db) {
             return planned ? .planned : .nothing
         }
-        var sources: [(sql: String, arguments: [DatabaseValue])] = []
+        var sources: [(sql: String, arguments: [DatabaseValue])] = waiting.source.map { [$0] } ?? []
         let exact = text.unicodeScalars.count >= 3
         if exact {
             sources.append((matchSQL, [Self.ftsString(text).databaseValue]))

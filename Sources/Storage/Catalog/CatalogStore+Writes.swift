@@ -11,8 +11,9 @@ extension CatalogStore {
     }
 
     /// Has the writer index the search backlog (`SearchBacklog`) in the next commit, and returns
-    /// once that commit is durable. Blocks the calling thread (reads are synchronous); the
-    /// writer runs on GRDB's queue, never on the caller's.
+    /// once that commit is durable: what a test that reads the index itself waits for (a search
+    /// needs no such commit). Blocks the calling thread; the writer runs on GRDB's queue, never
+    /// on the caller's.
     func applySearchBacklog() throws(StoreError) {
         let done = DispatchSemaphore(value: 0)
         let failure = Locked<StoreError?>(nil)
@@ -25,16 +26,6 @@ extension CatalogStore {
         }
         done.wait()
         if let error = failure.withLock({ $0 }) { throw error }
-    }
-
-    /// Runs `body` in one snapshot of GRDB's pool in which the search index holds every row:
-    /// when inserts wait in the backlog, the writer indexes them first, so a search finds every
-    /// write acknowledged before it began.
-    func readSearchable<T>(_ body: (Database) throws -> T) throws -> T {
-        let read: [T] = try pool.read { db in try SearchBacklog.isEmpty(db) ? [try body(db)] : [] }
-        if let value = read.first { return value }
-        try applySearchBacklog()
-        return try pool.read { db in try body(db) }
     }
 
     private func drain(_ db: Database) {

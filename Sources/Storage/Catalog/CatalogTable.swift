@@ -65,6 +65,8 @@ final class CatalogTable: Sendable {
     /// A query of the keys (`pk`) of the rows the search index matches with `MATCH ?`: through
     /// the `ord` index when `ordered` (the index's rowid is then `ord`). Nil when not searched.
     let searchMatchSQL: String?
+    /// The rows waiting for the search index whose texts contain `?` (`SearchBacklog.matchesSQL`).
+    let backlogMatchSQL: String?
     /// Adds / removes a row's search entry: its key in the index (`pk`, or `ord` when
     /// `ordered`), folded title and subtitle as bound values (nil: the collection is not searched).
     let searchInsertSQL: String?
@@ -125,6 +127,7 @@ final class CatalogTable: Sendable {
                 ? "SELECT rowid AS pk FROM \(search) WHERE \(search) MATCH ?"
                 : "SELECT m.pk FROM \(search) JOIN \(Self.quote(table)) AS m ON m.ord = \(search).rowid WHERE \(search) MATCH ?"
         }
+        backlogMatchSQL = search.map { _ in SearchBacklog.matchesSQL(table: table, titleColumn: orderedBy?.0 ?? "title_key") }
         let keys = keyColumns.keys.sorted().flatMap { keyColumns[$0] ?? [] }.map(\.column)
         columns = valueColumns.flatMap { $0 } + keys + sectionColumns.map(\.column) + ["title_key", "subtitle_key"]
         let all = ["id", "version"] + columns

@@ -12,27 +12,41 @@ import GRDB
 /// entry indexes the backlog first, in the same transaction, before it writes:
 /// - a commit with an update or a delete (`CatalogWrite.removesSearchEntries`);
 /// - a commit once `Options.searchBacklogLimit` inserts wait;
-/// - a search, which asks the writer for such a commit and waits for it
-///   (`CatalogStore.applySearchBacklog`), so a search finds every write acknowledged before it;
 /// - opening and closing the store (a process that stopped without closing left its backlog
-///   here: durable, any process's writer indexes it), and a rebuild of the derived columns;
+///   here: durable, any process's writer indexes it), a rebuild of the derived columns and a
+///   bulk load;
 /// - pruning the change log, which never removes an entry the backlog names (`firstWaiting`).
+///
+/// A search reads the waiting rows themselves, in its own snapshot (`matchesSQL`), and adds
+/// those that contain its text to the index's matches: it finds every write acknowledged before
+/// it without waiting for a commit.
 enum SearchBacklog {
     static let createSQL = "CREATE TABLE IF NOT EXISTS search_backlog (first INTEGER PRIMARY KEY, last INTEGER NOT NULL)"
+
+    /// The rows of `table` that wait for the index and whose folded title or subtitle contains a
+    /// text: `pk`, the title's order key (`titleColumn`) and `id`. Binds the collection's name,
+    /// then the text twice.
+    ///
+    /// The waiting rows are the table's last: SQLite gives a new row the largest `pk` plus one,
+    /// and no row is deleted while inserts wait (a delete indexes them first), so every waiting
+    /// row's `pk` is at least that of the collection's first waiting insert, and the rows after
+    /// it were inserted since (a bulk load indexes the backlog before it inserts). So they are
+    /// one range of the table, read in one seek however large the table is, rather than a seek
+    /// by id per row. No insert waits: the subquery is NULL and the range empty.
+    static func matchesSQL(table: String, titleColumn: String) -> String {
+        let table = CatalogTable.quote(table)
+        return """
+            SELECT t.pk, t.\(CatalogTable.quote(titleColumn)), t.id FROM \(table) AS t
+            WHERE t.pk >= (SELECT f.pk FROM \(table) AS f WHERE f.id = (
+                SELECT c.item_id FROM changes AS c WHERE c.collection = ? AND c.op = 'insert'
+                  AND c.seq >= (SELECT min(first) FROM search_backlog) ORDER BY c.seq LIMIT 1))
+              AND (instr(t.title_key, ?) > 0 OR instr(t.subtitle_key, ?) > 0)
+            """
+    }
 
     /// Records that the inserts among change-log entries `first...last` are not indexed.
     static func record(_ db: Database, first: Int64, last: Int64) throws {
         try db.cachedStatement(sql: "INSERT INTO search_backlog (first, last) VALUES (?, ?)").execute(arguments: [first, last])
-    }
-
-    /// Whether any insert waits (a read of the caller's snapshot).
-    static func isEmpty(_ db: any RowSource) throws -> Bool {
-        var empty = true
-        try db.each("SELECT 1 FROM search_backlog LIMIT 1", []) { _ in
-            empty = false
-            return false
-        }
-        return empty
     }
 
     /// The first change-log entry the backlog names; nil when it is empty.

@@ -6,7 +6,7 @@ import Domain
 /// the next batch takes them all at once.
 final class WriteQueue<Operation: Sendable, Output: Sendable>: Sendable {
     /// One write and how its caller learns the result: a task's continuation, or a thread
-    /// that waits for it (`CatalogStore.applySearchBacklog` from a synchronous read).
+    /// that waits for it (`CatalogStore.applySearchBacklog`).
     struct Request: Sendable {
         let operation: Operation
         let answer: @Sendable (Result<Output, StoreError>) -> Void
