@@ -3,9 +3,8 @@ import GRDB
 
 /// The items a group commit's writes refer to, read and locked (`RowLock.share`) before the
 /// first write, one statement per referenced collection, so that writes referring to the same
-/// few items (the products of a handful of departments) check each reference and copy each
-/// section key from memory rather than with two statements a write: on PostgreSQL each was a
-/// round trip.
+/// few items (many rows under a handful of parents) check each reference and copy each section
+/// key from memory rather than with two statements a write: on PostgreSQL each was a round trip.
 ///
 /// Holds only what the transaction read at its top level: a row lock taken inside a write's
 /// savepoint goes when that savepoint rolls back, so what a write reads for itself is not kept.

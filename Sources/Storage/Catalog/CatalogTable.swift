@@ -45,12 +45,6 @@ final class CatalogTable: Sendable {
     let insertSQL: String
     /// `insertSQL` that writes nothing when the id exists.
     let insertNewSQL: String
-
-    /// `insertNewSQL` of `count` rows, answering the `id` and `pk` of each row it inserted.
-    func insertNewSQL(rows count: Int) -> String {
-        let row = "(" + repeatElement("?", count: 2 + columns.count).joined(separator: ", ") + ")"
-        return insertSQL + String(repeating: ", " + row, count: max(0, count - 1)) + " ON CONFLICT (id) DO NOTHING RETURNING id, pk"
-    }
     let updateSQL: String
     let selectByIDSQL: String
     /// `version, pk, title_key, subtitle_key` by id, then `ord` when `ordered`.
@@ -163,6 +157,12 @@ final class CatalogTable: Sendable {
     /// columns, at their places in `selectList`) on another alias (a joined table's).
     func itemSelectList(on alias: String) -> String {
         (["id", "version"] + valueColumns.flatMap { $0 }).map { "\(alias).\(Self.quote($0))" }.joined(separator: ", ")
+    }
+
+    /// `insertNewSQL` of `count` rows, answering the `id` and `pk` of each row it inserted.
+    func insertNewSQL(rows count: Int) -> String {
+        let row = "(" + repeatElement("?", count: 2 + columns.count).joined(separator: ", ") + ")"
+        return insertSQL + String(repeating: ", " + row, count: max(0, count - 1)) + " ON CONFLICT (id) DO NOTHING RETURNING id, pk"
     }
 
     /// The key columns of an order by sort `name`.

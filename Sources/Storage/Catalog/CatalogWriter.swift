@@ -53,8 +53,9 @@ struct CatalogWriter {
     var author: String?
     /// The items the batch's references name, read and locked before its first write.
     let references = BatchReferences()
-    /// The most rows one INSERT of a batch writes (`CatalogWriter+Batch.swift`): a statement
-    /// is a round trip to PostgreSQL; SQLite steps one cached statement per row for less.
+    /// The most rows one INSERT of a batch writes (`CatalogWriter+Batch.swift`): a statement is
+    /// a round trip to PostgreSQL; SQLite, in the process, has none to save and keeps one row a
+    /// statement (its prepared statement, not a text per batch size).
     var rowsPerInsert = 1
 
     func apply(_ write: CatalogWrite) throws -> Versioned<Item>? {
