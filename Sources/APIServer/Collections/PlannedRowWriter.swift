@@ -28,19 +28,19 @@ struct PlannedRowWriter {
 
     /// `{"id", "title", "subtitle", "trailing", "image", "detail"}`, absent values as `null`.
     func row(_ row: some RowValues, into json: inout JSONWriter) throws(StoreError) {
-        let item = plan.needsItem ? try row.item() : nil
+        var item = WholeItem()
         try row.withID { id throws(StoreError) in
             json.beginObject()
             json.key(RowWriter.Keys.id)
             json.string(verbatim: id)
             json.key(RowWriter.Keys.title)
-            try write(plan.title, of: row, item: item, orElse: "", into: &json)
+            try write(plan.title, of: row, item: &item, orElse: "", into: &json)
             json.key(RowWriter.Keys.subtitle)
-            try write(plan.subtitle, of: row, item: item, into: &json)
+            try write(plan.subtitle, of: row, item: &item, into: &json)
             json.key(RowWriter.Keys.trailing)
-            try write(plan.trailing, of: row, item: item, into: &json)
+            try write(plan.trailing, of: row, item: &item, into: &json)
             json.key(RowWriter.Keys.image)
-            try write(plan.image, of: row, item: item, into: &json)
+            try write(plan.image, of: row, item: &item, into: &json)
             json.key(RowWriter.Keys.detail)
             json.string(detailBase, verbatim: id)
             json.endObject()
@@ -65,9 +65,10 @@ struct PlannedRowWriter {
     func cellsAndCompact(_ row: some RowValues, table: TableCells, into json: inout JSONWriter) throws(StoreError) {
         let plan = table.plan
         let keys = table.keys
-        let item = plan.needsItem ? try row.item() : nil
-        /// The `forEach` field's cells, when it is stored: a compact line showing that field is made of them.
-        var forEachTexts: (field: Int, texts: [String])?
+        var item = WholeItem()
+        /// The `forEach` field's cells, when it is stored: a compact line showing that field is
+        /// made of them (their UTF-8, one after another, and where each ends).
+        var forEachCells: (field: Int, bytes: [UInt8], ends: [Int])?
         var key = 0
         json.key(RowWriter.Keys.cells)
         json.beginObject()
@@ -76,7 +77,7 @@ struct PlannedRowWriter {
             switch plan.cells[index] {
             case .value(_, let part):
                 json.key(keys[key])
-                try write(part, of: row, item: item, orElse: Unavailable.text, into: &json)
+                try write(part, of: row, item: &item, orElse: Unavailable.text, into: &json)
             case .percent(_, let slot, let percent):
                 json.key(keys[key])
                 if let slot, case .money(let money) = try row.value(slot: slot), let result = money.increased(byPercent: percent - 100) {
@@ -99,17 +100,28 @@ struct PlannedRowWriter {
                     stored = true
                 }
                 let formatter = FieldFormatter(context: context)
-                var texts: [String] = []
-                texts.reserveCapacity(table.names.count)
+                // Formatted as bytes, not a `String` each (a table of levels writes a cell per
+                // number of every row).
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(table.names.count * 8)
+                var ends: [Int] = []
+                ends.reserveCapacity(table.names.count)
                 for name in table.names.indices where key < keys.count {
-                    let text = numbers.indices.contains(name) ? formatter.number(numbers[name], type: type) : Unavailable.text
+                    let start = bytes.count
+                    if numbers.indices.contains(name) {
+                        formatter.withNumber(numbers[name], type: type) { bytes.append(contentsOf: $0) }
+                    } else {
+                        bytes.append(contentsOf: Unavailable.text.utf8)
+                    }
+                    ends.append(bytes.count)
                     json.key(keys[key])
-                    json.string(text)
-                    texts.append(text)
+                    json.beginString()
+                    bytes.withUnsafeBufferPointer { json.appendToString(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
+                    json.endString()
                     key += 1
                 }
                 // A null field shows nothing in the compact line (its cells still show "—").
-                if stored { forEachTexts = (field, texts) }
+                if stored { forEachCells = (field, bytes, ends) }
                 continue
             }
             key += 1
@@ -119,37 +131,41 @@ struct PlannedRowWriter {
         json.beginObject()
         json.key(RowWriter.Keys.title)
         try compact(
-            plan.compactTitle, field: plan.compactTitleField, forEach: forEachTexts, names: table.names, of: row, item: item, orElse: "", into: &json)
+            plan.compactTitle, field: plan.compactTitleField, forEach: forEachCells, table: table, of: row, item: &item, orElse: "", into: &json)
         json.key(RowWriter.Keys.subtitle)
         try compact(
-            plan.compactSubtitle, field: plan.compactSubtitleField, forEach: forEachTexts, names: table.names, of: row, item: item, into: &json)
+            plan.compactSubtitle, field: plan.compactSubtitleField, forEach: forEachCells, table: table, of: row, item: &item, into: &json)
         json.endObject()
     }
 
     /// A compact line: the `forEach` field's names and cells ("Left 0.50, Right 0.25") when it
     /// shows that field as stored, rather than formatting every number again; else its part.
     private func compact(
-        _ part: RowPlan.Part, field: Int?, forEach: (field: Int, texts: [String])?, names: [NamedEntry], of row: some RowValues, item: Item?,
-        orElse fallback: String? = nil, into json: inout JSONWriter
+        _ part: RowPlan.Part, field: Int?, forEach: (field: Int, bytes: [UInt8], ends: [Int])?, table: TableCells, of row: some RowValues,
+        item: inout WholeItem, orElse fallback: String? = nil, into json: inout JSONWriter
     ) throws(StoreError) {
-        guard let forEach, field == forEach.field, names.count == forEach.texts.count else {
-            return try write(part, of: row, item: item, orElse: fallback, into: &json)
+        let prefixes = table.compactPrefixes
+        guard let forEach, field == forEach.field, prefixes.count == forEach.ends.count else {
+            return try write(part, of: row, item: &item, orElse: fallback, into: &json)
         }
-        guard !names.isEmpty else { return json.stringOrNull(fallback) }
-        var line = ""
-        for (entry, text) in zip(names, forEach.texts) {
-            if !line.isEmpty { line += ", " }
-            line += entry.name
-            line += " "
-            line += text
+        guard !prefixes.isEmpty else { return json.stringOrNull(fallback) }
+        // Into the string being written, piece by piece: made as a `String` first, its appends
+        // were a quarter of the samples table's instructions.
+        json.beginString()
+        forEach.bytes.withUnsafeBufferPointer { cells in
+            for index in prefixes.indices {
+                json.appendToString(prefixes[index])
+                let start = index > 0 ? forEach.ends[index - 1] : 0
+                json.appendToString(utf8: UnsafeBufferPointer(rebasing: cells[start..<forEach.ends[index]]))
+            }
         }
-        json.string(line)
+        json.endString()
     }
 
     /// One part; nothing to show is `fallback` (`""` for a title, `—` for a cell), or `null`
     /// without one.
     private func write(
-        _ part: RowPlan.Part, of row: some RowValues, item: Item?, orElse fallback: String? = nil, into json: inout JSONWriter
+        _ part: RowPlan.Part, of row: some RowValues, item: inout WholeItem, orElse fallback: String? = nil, into json: inout JSONWriter
     ) throws(StoreError) {
         let text: String?
         switch part {
@@ -187,8 +203,8 @@ struct PlannedRowWriter {
                 }
             }
             return json.endString()
-        case .item(let spec): text = item.flatMap { renderer.text(spec, of: $0, references: references, in: context) }
-        case .itemImage: text = item.flatMap(renderer.image(of:))
+        case .item(let spec): text = renderer.text(spec, of: try item.of(row), references: references, in: context)
+        case .itemImage: text = renderer.image(of: try item.of(row))
         }
         if let text = text ?? fallback {
             json.string(text)
@@ -205,5 +221,19 @@ struct PlannedRowWriter {
         } else {
             json.appendToString(String(decoding: bytes, as: UTF8.self))
         }
+    }
+}
+
+/// A row's whole item, decoded when a part first shows more than a stored value, then kept for
+/// its other parts: a table whose compact line is made of a `forEach` field's cells needs none
+/// (the samples table decoded every row's item for nothing).
+struct WholeItem {
+    private var decoded: Item?
+
+    mutating func of(_ row: some RowValues) throws(StoreError) -> Item {
+        if let decoded { return decoded }
+        let item = try row.item()
+        decoded = item
+        return item
     }
 }

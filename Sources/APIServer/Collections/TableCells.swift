@@ -9,10 +9,14 @@ final class TableCells: Sendable {
     let plan: TableRowPlan
     let names: [NamedEntry]
     let keys: [JSONWriter.Key]
+    /// What a compact line made of a `forEach` field's cells writes before each cell: `Left `,
+    /// then `, Right ` (escaped once, not per row).
+    let compactPrefixes: [JSONWriter.EscapedText]
 
     init(plan: TableRowPlan, names: [NamedEntry] = []) {
         self.plan = plan
         self.names = names
+        compactPrefixes = names.indices.map { JSONWriter.EscapedText(($0 > 0 ? ", " : "") + names[$0].name + " ") }
         keys = plan.cells.flatMap { cell -> [JSONWriter.Key] in
             switch cell {
             case .value(let column, _), .percent(let column, _, _), .days(let column, _, _): [JSONWriter.Key(column)]

@@ -51,8 +51,17 @@ public struct FieldFormatter: Sendable {
 
     /// One number of a numbers field, with the field's fraction digits.
     public func number(_ value: Double, type: FieldType) -> String {
-        if case .numbers(let digits) = type { return context.decimal(value, fractionDigits: digits) }
-        return context.decimal(value, fractionDigits: 2)
+        context.decimal(value, fractionDigits: Self.fractionDigits(type))
+    }
+
+    /// Calls `body` with the UTF-8 of ``number(_:type:)``, without making a `String`.
+    public func withNumber(_ value: Double, type: FieldType, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        context.withDecimal(value, fractionDigits: Self.fractionDigits(type), body)
+    }
+
+    private static func fractionDigits(_ type: FieldType) -> Int {
+        if case .numbers(let digits) = type { return digits }
+        return 2
     }
 
     private func numbers(_ numbers: [Double], type: FieldType, names: [NamedEntry]?) -> String? {

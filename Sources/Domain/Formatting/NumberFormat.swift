@@ -71,8 +71,27 @@ final class NumberFormat: Sendable {
         layout.format(negative: value < 0, integerPart: value.magnitude, fraction: 0, fractionDigits: 0)
     }
 
+    /// Calls `body` with the UTF-8 of ``format(_:fractionDigits:)``: on the fast path written
+    /// into scratch memory, no `String` made (a table writes a cell per number of a row).
+    func withFormatted(_ value: Double, fractionDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let digits = min(max(fractionDigits, 0), Self.maxFractionDigits)
+        guard let decimalLayout, let parts = Self.parts(value, fractionDigits: digits) else {
+            var text = format(value, fractionDigits: digits)
+            return text.withUTF8(body)
+        }
+        decimalLayout.withFormatted(
+            negative: parts.negative, integerPart: parts.integerPart, fraction: parts.fraction, fractionDigits: digits, body)
+    }
+
     /// The fast path, or nil when the value needs Foundation (see the type's comment).
     private static func format(_ value: Double, fractionDigits: Int, layout: DecimalLayout) -> String? {
+        guard let parts = parts(value, fractionDigits: fractionDigits) else { return nil }
+        return layout.format(negative: parts.negative, integerPart: parts.integerPart, fraction: parts.fraction, fractionDigits: fractionDigits)
+    }
+
+    /// `value` rounded to `fractionDigits` with integer arithmetic: its sign, integer part and
+    /// fraction digits; nil when it needs Foundation.
+    private static func parts(_ value: Double, fractionDigits: Int) -> (negative: Bool, integerPart: UInt64, fraction: UInt64)? {
         guard value.isFinite else { return nil }
         var scale: UInt64 = 1
         for _ in 0..<fractionDigits { scale *= 10 }
@@ -84,11 +103,6 @@ final class NumberFormat: Sendable {
         let tieWindow = 4 * max(scaled.ulp, value.magnitude.ulp * Double(scale))
         guard abs(fraction - 0.5) > tieWindow else { return nil }
         let rounded = UInt64(whole) + (fraction > 0.5 ? 1 : 0)
-        return layout.format(
-            negative: value.sign == .minus,
-            integerPart: rounded / scale,
-            fraction: rounded % scale,
-            fractionDigits: fractionDigits
-        )
+        return (value.sign == .minus, rounded / scale, rounded % scale)
     }
 }

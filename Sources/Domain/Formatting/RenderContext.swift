@@ -41,6 +41,12 @@ public struct RenderContext: Sendable {
         formatters.numbers.format(value, fractionDigits: fractionDigits)
     }
 
+    /// Calls `body` with the UTF-8 of ``decimal(_:fractionDigits:)``, without making a `String`
+    /// when the locale's layout can write it.
+    public func withDecimal(_ value: Double, fractionDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        formatters.numbers.withFormatted(value, fractionDigits: fractionDigits, body)
+    }
+
     /// A count of days in this locale's words: `1 day`/`5 days`, `1 Tag`/`5 Tage`, `1 jour`/`2 jours`
     /// (French keeps 0 and 1 singular), `5日`; the number grouped as integers are.
     public func days(_ count: Int64) -> String {
