@@ -100,6 +100,10 @@ struct JSONBuffer: @unchecked Sendable {
     }
 
     @inline(never)
+    mutating func reserveCapacity(_ needed: Int) {
+        if needed > capacity { reallocate(capacity: needed) }
+    }
+
     private mutating func reallocate(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }

@@ -17,6 +17,13 @@ public struct JSONWriter: Sendable {
     /// What was written, as an array (one copy).
     public var bytes: [UInt8] { buffer.bytes }
 
+    /// Makes room for `capacity` bytes in all, so that writing up to that many does not grow
+    /// the buffer again.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        buffer.makeUnique()
+        buffer.reserveCapacity(capacity)
+    }
+
     public mutating func beginObject() {
         buffer.makeUnique()
         separate()

@@ -62,13 +62,24 @@ struct CatalogPageRenderer {
         let start = json.mark()
         var query = query
         query.reads = reads(table: rows.table?.plan)
+        var written = 0
         let end = try store.visitPage(
             query,
             restart: {
                 json.rewind(to: start)
                 rows.reset()
+                written = 0
             },
-            visit: { row throws(StoreError) in try rows.write(row, into: &json) })
+            visit: { row throws(StoreError) in
+                let before = json.count
+                try rows.write(row, into: &json)
+                written += 1
+                // Room for a page of rows like the first and what follows them (the cursor and
+                // the links) at once: a page of wide table rows otherwise doubled its buffer
+                // twice, copying what it had each time. At most a MiB more, whatever the first
+                // row's size.
+                if written == 1 { json.reserveCapacity(json.count + min((json.count - before) * limit + 2_048, 1 << 20)) }
+            })
         rows.close(into: &json)
         let (next, nextLink) = seal(end.nextAfter)
         writeEnd(isEmpty: end.count == 0, next: next, nextLink: nextLink, into: &json)
@@ -80,21 +91,16 @@ struct CatalogPageRenderer {
         let rows = PlannedRowWriter(renderer: renderer, context: context, references: references, detailBase: detailBase)
         var table: TableCells?
         if shape.parameters.view == .table, let plan = renderer.tableRowPlan {
-            if plan.hasForEach {
-                // Its columns are the parent item's names: a head kept for the parent's id would outlive a rename.
-                let cells = TableCells(plan: plan, names: renderer.forEachNames(parent: parentItem))
-                writeTableHead(names: cells.names, into: &json)
-                table = cells
-            } else {
-                let key = TableHeads.Key(parent: shape.parent, parameters: shape.parameters, locale: context.locale)
-                json.raw(
-                    shape.collection.tableHeads.head(for: key) {
-                        var head = JSONWriter(capacity: 1_024)
-                        writeTableHead(names: [], into: &head)
-                        return head.bytes
-                    })
-                table = shape.collection.tableCells
+            let names = plan.hasForEach ? renderer.forEachNames(parent: parentItem) : []
+            let key = TableHeads.Key(parent: shape.parent, parameters: shape.parameters, locale: context.locale, names: names)
+            let head = shape.collection.tableHeads.head(for: key) {
+                var head = JSONWriter(capacity: 1_024)
+                writeTableHead(names: names, into: &head)
+                let cells = names.isEmpty ? (shape.collection.tableCells ?? TableCells(plan: plan)) : TableCells(plan: plan, names: names)
+                return TableHeads.Head(bytes: head.bytes, cells: cells)
             }
+            json.raw(head.bytes)
+            table = head.cells
         }
         var sections: PlannedSectionWriter?
         if table == nil, shape.parameters.sections, let slot = renderer.sectionSlot {

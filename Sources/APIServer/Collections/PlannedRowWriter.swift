@@ -109,7 +109,7 @@ struct PlannedRowWriter {
                 for name in table.names.indices where key < keys.count {
                     let start = bytes.count
                     if numbers.indices.contains(name) {
-                        formatter.withNumber(numbers[name], type: type) { bytes.append(contentsOf: $0) }
+                        formatter.appendNumber(numbers[name], type: type, to: &bytes)
                     } else {
                         bytes.append(contentsOf: Unavailable.text.utf8)
                     }

@@ -54,9 +54,9 @@ public struct FieldFormatter: Sendable {
         context.decimal(value, fractionDigits: Self.fractionDigits(type))
     }
 
-    /// Calls `body` with the UTF-8 of ``number(_:type:)``, without making a `String`.
-    public func withNumber(_ value: Double, type: FieldType, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        context.withDecimal(value, fractionDigits: Self.fractionDigits(type), body)
+    /// Appends the UTF-8 of ``number(_:type:)`` to `bytes`, without making a `String`.
+    public func appendNumber(_ value: Double, type: FieldType, to bytes: inout [UInt8]) {
+        context.appendDecimal(value, fractionDigits: Self.fractionDigits(type), to: &bytes)
     }
 
     private static func fractionDigits(_ type: FieldType) -> Int {

@@ -10,6 +10,8 @@ import Foundation
 /// A class, so the request path never copies the styles it holds.
 final class NumberFormat: Sendable {
     static let maxFractionDigits = 6
+    /// 10 to the power of 0...maxFractionDigits.
+    private static let scales: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 
     let integerLayout: DecimalLayout?
     let decimalLayout: DecimalLayout?
@@ -71,16 +73,14 @@ final class NumberFormat: Sendable {
         layout.format(negative: value < 0, integerPart: value.magnitude, fraction: 0, fractionDigits: 0)
     }
 
-    /// Calls `body` with the UTF-8 of ``format(_:fractionDigits:)``: on the fast path written
-    /// into scratch memory, no `String` made (a table writes a cell per number of a row).
-    func withFormatted(_ value: Double, fractionDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Appends the UTF-8 of ``format(_:fractionDigits:)`` to `bytes`: on the fast path written
+    /// in place, no `String` made (a table writes a cell per number of a row).
+    func append(_ value: Double, fractionDigits: Int, to bytes: inout [UInt8]) {
         let digits = min(max(fractionDigits, 0), Self.maxFractionDigits)
         guard let decimalLayout, let parts = Self.parts(value, fractionDigits: digits) else {
-            var text = format(value, fractionDigits: digits)
-            return text.withUTF8(body)
+            return bytes.append(contentsOf: format(value, fractionDigits: digits).utf8)
         }
-        decimalLayout.withFormatted(
-            negative: parts.negative, integerPart: parts.integerPart, fraction: parts.fraction, fractionDigits: digits, body)
+        decimalLayout.append(negative: parts.negative, integerPart: parts.integerPart, fraction: parts.fraction, fractionDigits: digits, to: &bytes)
     }
 
     /// The fast path, or nil when the value needs Foundation (see the type's comment).
@@ -92,9 +92,8 @@ final class NumberFormat: Sendable {
     /// `value` rounded to `fractionDigits` with integer arithmetic: its sign, integer part and
     /// fraction digits; nil when it needs Foundation.
     private static func parts(_ value: Double, fractionDigits: Int) -> (negative: Bool, integerPart: UInt64, fraction: UInt64)? {
-        guard value.isFinite else { return nil }
-        var scale: UInt64 = 1
-        for _ in 0..<fractionDigits { scale *= 10 }
+        guard value.isFinite, fractionDigits >= 0, fractionDigits <= maxFractionDigits else { return nil }
+        let scale = scales[fractionDigits]
         let scaled = value.magnitude * Double(scale)
         guard scaled < 1e15 else { return nil }
         let whole = scaled.rounded(.down)

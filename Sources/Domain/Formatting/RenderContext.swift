@@ -41,10 +41,10 @@ public struct RenderContext: Sendable {
         formatters.numbers.format(value, fractionDigits: fractionDigits)
     }
 
-    /// Calls `body` with the UTF-8 of ``decimal(_:fractionDigits:)``, without making a `String`
+    /// Appends the UTF-8 of ``decimal(_:fractionDigits:)`` to `bytes`, without making a `String`
     /// when the locale's layout can write it.
-    public func withDecimal(_ value: Double, fractionDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        formatters.numbers.withFormatted(value, fractionDigits: fractionDigits, body)
+    public func appendDecimal(_ value: Double, fractionDigits: Int, to bytes: inout [UInt8]) {
+        formatters.numbers.append(value, fractionDigits: fractionDigits, to: &bytes)
     }
 
     /// A count of days in this locale's words: `1 day`/`5 days`, `1 Tag`/`5 Tage`, `1 jour`/`2 jours`
