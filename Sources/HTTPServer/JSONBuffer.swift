@@ -100,6 +100,25 @@ struct JSONBuffer: @unchecked Sendable {
     }
 
     @inline(never)
+    /// Appends `added` bytes copied from this buffer's own `offset` (`offset + added` at most
+    /// `count`: bytes written earlier).
+    mutating func appendCopy(from offset: Int, count added: Int) {
+        if count + added > capacity { reallocate(toHold: count + added) }
+        (start + count).update(from: start + offset, count: added)
+        count += added
+    }
+
+    /// Lets `body` write up to `room` bytes at the end, and keeps as many as it says it wrote
+    /// (nil: none); `escaped`: whether they needed no escaping inside a JSON string.
+    mutating func append(room: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int?) -> (written: Int, escaped: Bool)? {
+        if count + room > capacity { reallocate(toHold: count + room) }
+        guard let said = body(UnsafeMutableBufferPointer(start: start + count, count: room)) else { return nil }
+        let written = min(max(said, 0), room)
+        let escaped = JSONWriter.needsNoEscape(UnsafePointer(start + count), count: written)
+        count += written
+        return (written, escaped)
+    }
+
     mutating func reserveCapacity(_ needed: Int) {
         if needed > capacity { reallocate(capacity: needed) }
     }

@@ -31,21 +31,4 @@ extension JSONWriter {
         self.key(key)
         int(value)
     }
-
-    /// Text escaped once for use inside strings (a name every row of a table repeats).
-    public struct EscapedText: Sendable {
-        let bytes: [UInt8]
-
-        public init(_ text: String) {
-            var writer = JSONWriter(capacity: text.utf8.count + 2)
-            writer.string(text)
-            bytes = Array(writer.bytes.dropFirst().dropLast())
-        }
-    }
-
-    /// Appends escaped text to the open string as it is.
-    public mutating func appendToString(_ text: EscapedText) {
-        buffer.makeUnique()
-        text.bytes.withUnsafeBufferPointer { buffer.append($0) }
-    }
 }

@@ -58,6 +58,39 @@ struct NumberFormattingTests {
         }
     }
 
+    /// What a table writes in place must be what the String path makes, byte for byte.
+    @Test("numbers and integers written in place are the strings' bytes", arguments: RenderLocale.allCases)
+    func writtenInPlaceMatchesTheStrings(locale: RenderLocale) {
+        let context = RenderContext(locale: locale)
+        let formatter = FieldFormatter(context: context)
+        let doubles: [Double] = [0, -0.0, 0.5, 2.675, 1.005, -0.004, 999.995, 1_234_567.891, 1e15, .nan, -.infinity, 0.25, -98_765.4321]
+        for digits in [0, 2, 6] {
+            for value in doubles {
+                let written = Self.written(room: 64) { formatter.writeNumber(value, type: .numbers(fractionDigits: digits), into: $0) }
+                // nil: Foundation's case, which the caller writes from the String.
+                if let written { #expect(written == formatter.number(value, type: .numbers(fractionDigits: digits)), "\(value) (\(digits)) in \(locale)") }
+            }
+        }
+        for value: Int64 in [0, 7, -1, 1_234, 1_000_000, .max, .min] {
+            for type: FieldType in [.integer, .text, .decimal(scale: 2), .dateTime] {
+                let written = Self.written(room: 64) { formatter.write(.integer(value), as: type, into: $0) }
+                switch type {
+                case .decimal, .dateTime: #expect(written == nil, "\(type) is not written in place")
+                default: #expect(written == formatter.format(.integer(value), as: type), "\(value) as \(type) in \(locale)")
+                }
+            }
+        }
+        #expect(Self.written(room: 64) { formatter.write(.text("12"), as: .integer, into: $0) } == nil)
+        #expect(Self.written(room: 3) { formatter.write(.integer(1_000_000), as: .integer, into: $0) } == nil, "too long for the room: nothing")
+    }
+
+    private static func written(room: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int?) -> String? {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: room)
+        defer { buffer.deallocate() }
+        guard let count = write(buffer) else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
     @Test("fraction digits outside 0...6 are clamped")
     func fractionDigitsClamped() {
         #expect(Fixtures.enUS.decimal(1.5, fractionDigits: -3) == "2")

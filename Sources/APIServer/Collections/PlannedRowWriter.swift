@@ -66,9 +66,9 @@ struct PlannedRowWriter {
         let plan = table.plan
         let keys = table.keys
         var item = WholeItem()
-        /// The `forEach` field's cells, when it is stored: a compact line showing that field is
-        /// made of them (their UTF-8, one after another, and where each ends).
-        var forEachCells: (field: Int, bytes: [UInt8], ends: [Int])?
+        /// The `forEach` field, when it is stored, and where in the body each of its cells' text
+        /// is: a compact line showing that field copies them.
+        var forEachCells: (field: Int, ranges: [Range<Int>])?
         var key = 0
         json.key(RowWriter.Keys.cells)
         json.beginObject()
@@ -100,28 +100,28 @@ struct PlannedRowWriter {
                     stored = true
                 }
                 let formatter = FieldFormatter(context: context)
-                // Formatted as bytes, not a `String` each (a table of levels writes a cell per
-                // number of every row).
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(table.names.count * 8)
-                var ends: [Int] = []
-                ends.reserveCapacity(table.names.count)
+                var ranges: [Range<Int>] = []
+                ranges.reserveCapacity(table.names.count)
                 for name in table.names.indices where key < keys.count {
-                    let start = bytes.count
-                    if numbers.indices.contains(name) {
-                        formatter.appendNumber(numbers[name], type: type, to: &bytes)
-                    } else {
-                        bytes.append(contentsOf: Unavailable.text.utf8)
-                    }
-                    ends.append(bytes.count)
                     json.key(keys[key])
                     json.beginString()
-                    bytes.withUnsafeBufferPointer { json.appendToString(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
+                    let start = json.count
+                    if numbers.indices.contains(name) {
+                        // Formatted straight into the body (a table of levels writes a cell per
+                        // number of every row); Foundation's rare cases as a `String`.
+                        let value = numbers[name]
+                        if json.appendToString(room: 64, { formatter.writeNumber(value, type: type, into: $0) }) == nil {
+                            json.appendToString(formatter.number(value, type: type))
+                        }
+                    } else {
+                        json.appendToString(Unavailable.text)
+                    }
+                    ranges.append(start..<json.count)
                     json.endString()
                     key += 1
                 }
                 // A null field shows nothing in the compact line (its cells still show "—").
-                if stored { forEachCells = (field, bytes, ends) }
+                if stored { forEachCells = (field, ranges) }
                 continue
             }
             key += 1
@@ -141,23 +141,21 @@ struct PlannedRowWriter {
     /// A compact line: the `forEach` field's names and cells ("Left 0.50, Right 0.25") when it
     /// shows that field as stored, rather than formatting every number again; else its part.
     private func compact(
-        _ part: RowPlan.Part, field: Int?, forEach: (field: Int, bytes: [UInt8], ends: [Int])?, table: TableCells, of row: some RowValues,
+        _ part: RowPlan.Part, field: Int?, forEach: (field: Int, ranges: [Range<Int>])?, table: TableCells, of row: some RowValues,
         item: inout WholeItem, orElse fallback: String? = nil, into json: inout JSONWriter
     ) throws(StoreError) {
         let prefixes = table.compactPrefixes
-        guard let forEach, field == forEach.field, prefixes.count == forEach.ends.count else {
+        guard let forEach, field == forEach.field, prefixes.count == forEach.ranges.count else {
             return try write(part, of: row, item: &item, orElse: fallback, into: &json)
         }
         guard !prefixes.isEmpty else { return json.stringOrNull(fallback) }
-        // Into the string being written, piece by piece: made as a `String` first, its appends
-        // were a quarter of the samples table's instructions.
+        // Into the string being written, piece by piece, each cell copied from where it was
+        // written: made as a `String` first, its appends were a quarter of the samples table's
+        // instructions.
         json.beginString()
-        forEach.bytes.withUnsafeBufferPointer { cells in
-            for index in prefixes.indices {
-                json.appendToString(prefixes[index])
-                let start = index > 0 ? forEach.ends[index - 1] : 0
-                json.appendToString(utf8: UnsafeBufferPointer(rebasing: cells[start..<forEach.ends[index]]))
-            }
+        for index in prefixes.indices {
+            json.appendToString(prefixes[index])
+            json.appendToString(copyOf: forEach.ranges[index])
         }
         json.endString()
     }
@@ -191,7 +189,14 @@ struct PlannedRowWriter {
                 context.withCurrency(minorUnits: minorUnits, currencyUTF8: currency) { json.appendToString(utf8: $0) }
                 return json.endString()
             }
-            text = FieldFormatter(context: context).format(try row.value(slot: slot), as: type)
+            let value = try row.value(slot: slot)
+            let formatter = FieldFormatter(context: context)
+            // An integer straight into the body (a timestamp a row shows twice), else as a `String`.
+            let mark = json.mark()
+            json.beginString()
+            if json.appendToString(room: 64, { formatter.write(value, as: type, into: $0) }) != nil { return json.endString() }
+            json.rewind(to: mark)
+            text = formatter.format(value, as: type)
         case .template(let pieces):
             json.beginString()
             for piece in pieces {
@@ -199,7 +204,13 @@ struct PlannedRowWriter {
                 case .literal(let literal): json.appendToString(literal)
                 case .text(let slot): row.withText(slot: slot) { if let bytes = $0 { Self.append(bytes, into: &json) } }
                 case .formatted(let slot, let type):
-                    if let formatted = FieldFormatter(context: context).format(try row.value(slot: slot), as: type) { json.appendToString(formatted) }
+                    let value = try row.value(slot: slot)
+                    let formatter = FieldFormatter(context: context)
+                    if json.appendToString(room: 64, { formatter.write(value, as: type, into: $0) }) == nil,
+                        let formatted = formatter.format(value, as: type)
+                    {
+                        json.appendToString(formatted)
+                    }
                 }
             }
             return json.endString()

@@ -84,32 +84,16 @@ final class DecimalLayout: @unchecked Sendable {
         }
     }
 
-    /// Appends the UTF-8 of ``format(negative:integerPart:fraction:fractionDigits:)`` to `bytes`,
-    /// written in place: no `String`, no scratch memory, no closure (a table of numbers writes
-    /// several a row).
-    func append(negative: Bool, integerPart: UInt64, fraction: UInt64, fractionDigits: Int, to bytes: inout [UInt8]) {
+    /// Writes the UTF-8 of ``format(negative:integerPart:fraction:fractionDigits:)`` at the start
+    /// of `buffer`: how many bytes, or nil when they do not fit (nothing written). For a caller
+    /// that writes straight into its output (a table writes a cell per number of a row).
+    func write(negative: Bool, integerPart: UInt64, fraction: UInt64, fractionDigits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         let integerLength = integerLength(integerPart)
         let length = length(negative: negative, integerLength: integerLength, fractionDigits: fractionDigits)
-        // 64 bytes on the stack hold any number of 15 significant digits with the locales'
-        // affixes; a longer one is written into the array's own room.
-        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        guard length <= MemoryLayout.size(ofValue: scratch) else {
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: length))
-            bytes.withUnsafeMutableBufferPointer { all in
-                _ = write(
-                    negative: negative, integerPart: integerPart, integerLength: integerLength, fraction: fraction,
-                    fractionDigits: fractionDigits, to: UnsafeMutableBufferPointer(rebasing: all[start...]))
-            }
-            return
-        }
-        withUnsafeMutableBytes(of: &scratch) { raw in
-            let buffer = raw.bindMemory(to: UInt8.self)
-            let count = write(
-                negative: negative, integerPart: integerPart, integerLength: integerLength, fraction: fraction, fractionDigits: fractionDigits,
-                to: buffer)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
-        }
+        guard length <= buffer.count else { return nil }
+        return write(
+            negative: negative, integerPart: integerPart, integerLength: integerLength, fraction: fraction, fractionDigits: fractionDigits,
+            to: buffer)
     }
 
     /// The UTF-8 length of the formatted number whose integer part takes `integerLength` bytes.

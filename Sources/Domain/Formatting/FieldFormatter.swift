@@ -49,14 +49,27 @@ public struct FieldFormatter: Sendable {
         }
     }
 
+    /// Writes ``format(_:as:referenceTitle:names:)`` of an integer shown grouped (any type but
+    /// decimal and date-time, as that function's cases go) at the start of `buffer`, without
+    /// making a `String`: how many bytes, or nil (nothing written) for any other value, or when
+    /// only ``format(_:as:referenceTitle:names:)`` can make it.
+    public func write(_ value: FieldValue, as type: FieldType, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard case .integer(let integer) = value else { return nil }
+        switch type {
+        case .decimal, .dateTime: return nil
+        default: return context.writeInteger(integer, into: buffer)
+        }
+    }
+
     /// One number of a numbers field, with the field's fraction digits.
     public func number(_ value: Double, type: FieldType) -> String {
         context.decimal(value, fractionDigits: Self.fractionDigits(type))
     }
 
-    /// Appends the UTF-8 of ``number(_:type:)`` to `bytes`, without making a `String`.
-    public func appendNumber(_ value: Double, type: FieldType, to bytes: inout [UInt8]) {
-        context.appendDecimal(value, fractionDigits: Self.fractionDigits(type), to: &bytes)
+    /// Writes the UTF-8 of ``number(_:type:)`` at the start of `buffer` without making a `String`:
+    /// how many bytes, or nil (nothing written) when only ``number(_:type:)`` can make it.
+    public func writeNumber(_ value: Double, type: FieldType, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        context.writeDecimal(value, fractionDigits: Self.fractionDigits(type), into: buffer)
     }
 
     private static func fractionDigits(_ type: FieldType) -> Int {

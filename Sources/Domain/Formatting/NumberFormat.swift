@@ -60,6 +60,12 @@ final class NumberFormat: Sendable {
         return Self.format(value, layout: integerLayout)
     }
 
+    /// Writes the UTF-8 of ``format(_:)-(Int64)`` at the start of `buffer`: how many bytes, or nil
+    /// (nothing written) without a verified layout or when they do not fit.
+    func write(_ value: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        integerLayout?.write(negative: value < 0, integerPart: value.magnitude, fraction: 0, fractionDigits: 0, into: buffer)
+    }
+
     /// `value` with exactly `fractionDigits` digits (clamped to 0...6), grouped per locale.
     func format(_ value: Double, fractionDigits: Int) -> String {
         let digits = min(max(fractionDigits, 0), Self.maxFractionDigits)
@@ -73,14 +79,13 @@ final class NumberFormat: Sendable {
         layout.format(negative: value < 0, integerPart: value.magnitude, fraction: 0, fractionDigits: 0)
     }
 
-    /// Appends the UTF-8 of ``format(_:fractionDigits:)`` to `bytes`: on the fast path written
-    /// in place, no `String` made (a table writes a cell per number of a row).
-    func append(_ value: Double, fractionDigits: Int, to bytes: inout [UInt8]) {
+    /// Writes the UTF-8 of ``format(_:fractionDigits:)`` at the start of `buffer` on the fast
+    /// path, no `String` made: how many bytes, or nil (nothing written) when the value needs
+    /// Foundation or does not fit.
+    func write(_ value: Double, fractionDigits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         let digits = min(max(fractionDigits, 0), Self.maxFractionDigits)
-        guard let decimalLayout, let parts = Self.parts(value, fractionDigits: digits) else {
-            return bytes.append(contentsOf: format(value, fractionDigits: digits).utf8)
-        }
-        decimalLayout.append(negative: parts.negative, integerPart: parts.integerPart, fraction: parts.fraction, fractionDigits: digits, to: &bytes)
+        guard let decimalLayout, let parts = Self.parts(value, fractionDigits: digits) else { return nil }
+        return decimalLayout.write(negative: parts.negative, integerPart: parts.integerPart, fraction: parts.fraction, fractionDigits: digits, into: buffer)
     }
 
     /// The fast path, or nil when the value needs Foundation (see the type's comment).

@@ -36,15 +36,22 @@ public struct RenderContext: Sendable {
         formatters.numbers.format(value)
     }
 
+    /// Writes the UTF-8 of ``integer(_:)`` at the start of `buffer` without making a `String`:
+    /// how many bytes, or nil (nothing written) when only ``integer(_:)`` can make it.
+    public func writeInteger(_ value: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        formatters.numbers.write(value, into: buffer)
+    }
+
     /// A number with exactly `fractionDigits` fraction digits (0...6), rounded as Foundation does.
     public func decimal(_ value: Double, fractionDigits: Int = 2) -> String {
         formatters.numbers.format(value, fractionDigits: fractionDigits)
     }
 
-    /// Appends the UTF-8 of ``decimal(_:fractionDigits:)`` to `bytes`, without making a `String`
-    /// when the locale's layout can write it.
-    public func appendDecimal(_ value: Double, fractionDigits: Int, to bytes: inout [UInt8]) {
-        formatters.numbers.append(value, fractionDigits: fractionDigits, to: &bytes)
+    /// Writes the UTF-8 of ``decimal(_:fractionDigits:)`` at the start of `buffer` without making
+    /// a `String`: how many bytes, or nil (nothing written) when only ``decimal(_:fractionDigits:)``
+    /// can make it or it does not fit.
+    public func writeDecimal(_ value: Double, fractionDigits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        formatters.numbers.write(value, fractionDigits: fractionDigits, into: buffer)
     }
 
     /// A count of days in this locale's words: `1 day`/`5 days`, `1 Tag`/`5 Tage`, `1 jour`/`2 jours`
