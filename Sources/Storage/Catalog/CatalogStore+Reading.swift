@@ -93,15 +93,13 @@ extension CatalogStore {
         let table = try table(collection)
         let options = options
         let tables = tables
-        do {
+        return try StoreError.catching {
             let read = { (db: Database) in
                 try Self.readChanges(db, table: table, after: sequence, limit: limit, in: list, tables: tables) { plan, text in
                     try CatalogStore.restrict(&plan, toMatchesOf: text, keys: options.search.keys, db)
                 }
             }
             return try pool.read(read)
-        } catch {
-            throw StoreError.from(error)
         }
     }
 

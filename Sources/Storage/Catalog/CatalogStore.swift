@@ -117,23 +117,17 @@ public final class CatalogStore: Sendable {
     }
 
     public func checkHealth() throws(StoreError) {
-        do {
-            _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
-        } catch {
-            throw StoreError.from(error)
-        }
+        _ = try StoreError.catching { try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
     }
 
     /// Checkpoints and closes the connections; later calls fail (SQLite: misuse of a closed connection).
     public func close() throws(StoreError) {
-        do {
+        try StoreError.catching {
             readers.close()
             let tables = tables
             try pool.write { db in try SearchBacklog.apply(db, tables: tables) }
             try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
             try pool.close()
-        } catch {
-            throw StoreError.from(error)
         }
     }
 

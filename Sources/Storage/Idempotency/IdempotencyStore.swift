@@ -61,7 +61,7 @@ public final class IdempotencyStore: Sendable {
     /// Looks the key up and reserves it when it is new, in one transaction. A key older than
     /// `retention` counts as new. `fingerprint`: a digest of the request's method, path and body.
     public func begin(_ mark: IdempotencyMark, fingerprint: [UInt8], now: Int64) throws(StoreError) -> Outcome {
-        do {
+        return try StoreError.catching {
             let outcome = try database.writing { db -> Outcome in
                 var found: Outcome?
                 try db.each(
@@ -97,14 +97,12 @@ public final class IdempotencyStore: Sendable {
             }
             try purgeNow(now: now)
             return outcome
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
     /// Stores the answer of a key's write: later retries get it again.
     public func complete(_ mark: IdempotencyMark, answer: StoredAnswer) throws(StoreError) {
-        do {
+        try StoreError.catching {
             try database.writing { db in
                 try db.run(
                     "UPDATE idempotency_keys SET state = 'done', status = ?, headers = ?, body = ? WHERE principal = ? AND key = ?",
@@ -113,21 +111,17 @@ public final class IdempotencyStore: Sendable {
                         mark.principal.databaseValue, mark.key.databaseValue,
                     ])
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
     /// Forgets a reservation whose request wrote nothing (it failed): a retry runs it again.
     public func release(_ mark: IdempotencyMark) throws(StoreError) {
-        do {
+        try StoreError.catching {
             try database.writing { db in
                 try db.run(
                     "DELETE FROM idempotency_keys WHERE principal = ? AND key = ? AND state = 'pending'",
                     [mark.principal.databaseValue, mark.key.databaseValue])
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
@@ -153,11 +147,7 @@ public final class IdempotencyStore: Sendable {
 
     /// Keys held now, expired or not (for tests).
     public func count() throws(StoreError) -> Int {
-        do {
-            return try database.reading { db in Int(try db.integer("SELECT count(*) FROM idempotency_keys", []) ?? 0) }
-        } catch {
-            throw StoreError.from(error)
-        }
+        return try StoreError.catching { try database.reading { db in Int(try db.integer("SELECT count(*) FROM idempotency_keys", []) ?? 0) } }
     }
 
     /// Header lines as `name: value\n` (a value holds no line break: the server never sends one).

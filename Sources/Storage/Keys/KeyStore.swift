@@ -64,7 +64,7 @@ public final class KeyStore: Sendable {
 
     /// Adds a key; `id` must be new.
     public func add(_ key: APIKeyRecord) throws(StoreError) {
-        do {
+        try StoreError.catching {
             try database.writing { db in
                 try db.run(
                     "INSERT INTO api_keys (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?)",
@@ -74,17 +74,13 @@ public final class KeyStore: Sendable {
                     ])
                 if let announcement { try db.run(announcement, []) }
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
     /// The key with this id, revoked or not; nil when there is none.
     public func key(id: String) throws(StoreError) -> APIKeyRecord? {
-        do {
+        return try StoreError.catching {
             return try database.reading { db in try Self.records(db, "SELECT \(Self.columns) FROM api_keys WHERE id = ?", [id.databaseValue]).first }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
@@ -97,24 +93,20 @@ public final class KeyStore: Sendable {
 
     /// Every key, oldest first.
     public func all() throws(StoreError) -> [APIKeyRecord] {
-        do {
+        return try StoreError.catching {
             return try database.reading { db in try Self.records(db, "SELECT \(Self.columns) FROM api_keys ORDER BY created_at, id", []) }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
     /// Revokes a key at `time`; false when there is no such key or it was revoked already.
     public func revoke(id: String, at time: Int64) throws(StoreError) -> Bool {
-        do {
+        return try StoreError.catching {
             return try database.writing { db in
                 let revoked =
                     try db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [time.databaseValue, id.databaseValue]) > 0
                 if revoked, let announcement { try db.run(announcement, []) }
                 return revoked
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
