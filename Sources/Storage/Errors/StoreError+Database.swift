@@ -19,6 +19,7 @@ extension StoreError {
 
     /// What `body` returns; what it throws, as `from` maps it: the shape of every call that
     /// talks to the database.
+    @discardableResult
     static func catching<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try body()
