@@ -86,9 +86,9 @@ struct CatalogPageRenderer {
                 writeTableHead(names: cells.names, into: &json)
                 table = cells
             } else {
-                let key = TableHeads.Key(parent: shape.parent, parameters: shape.parameters, locale: context.locale)
+                let key = TableHeadKey(parent: shape.parent, parameters: shape.parameters, locale: context.locale)
                 json.raw(
-                    shape.collection.tableHeads.head(for: key) {
+                    shape.collection.tableHeads.value(for: key) {
                         var head = JSONWriter(capacity: 1_024)
                         writeTableHead(names: [], into: &head)
                         return head.bytes

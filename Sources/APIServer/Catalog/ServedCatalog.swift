@@ -69,7 +69,7 @@ final class ServedCollection: Sendable {
     /// What its details write that the definition decides (`DetailWriter`).
     let detailPlan: DetailPlan
     /// Its table pages' heads, kept per query and locale.
-    let tableHeads = TableHeads()
+    let tableHeads = TableHeads(limit: 1_024)
     /// Its lists' fingerprints and links, kept per list.
     let listShapes = ListShapes()
 

@@ -8,22 +8,15 @@ import HTTPServer
 /// percent-encoded). The head depends on the list's parent, its parameters but the cursor, and
 /// the locale (the columns' labels); the memo's limit bounds its memory whatever the queries
 /// (a search's text is part of the key).
-final class TableHeads: Sendable {
-    struct Key: Hashable, Sendable {
-        /// The list, without the cursor: every page of it has the same head.
-        var list: ListShapes.Key
-        var locale: RenderLocale
+typealias TableHeads = BoundedMemo<TableHeadKey, [UInt8]>
 
-        init(parent: EntityID?, parameters: ListParameters, locale: RenderLocale) {
-            list = ListShapes.Key(parent: parent, parameters: parameters)
-            self.locale = locale
-        }
-    }
+struct TableHeadKey: Hashable, Sendable {
+    /// The list, without the cursor: every page of it has the same head.
+    var list: ListShapes.Key
+    var locale: RenderLocale
 
-    private let kept = BoundedMemo<Key, [UInt8]>(limit: 1_024)
-
-    /// The head for `key`: kept, or written by `write` (JSON fields, no braces) and kept.
-    func head(for key: Key, write: () -> [UInt8]) -> [UInt8] {
-        kept.value(for: key, make: write)
+    init(parent: EntityID?, parameters: ListParameters, locale: RenderLocale) {
+        list = ListShapes.Key(parent: parent, parameters: parameters)
+        self.locale = locale
     }
 }
