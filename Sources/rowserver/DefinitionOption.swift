@@ -17,13 +17,10 @@ struct DefinitionOption: ParsableArguments {
 
     /// The checked catalog; on a bad file, its mistakes on standard error and exit status 1.
     func catalog() throws -> Catalog {
-        do {
+        try orExit {
             // The variable applies when the option is not given (the option wins, as everywhere).
             guard let path = collections ?? Environment.string("ROWSERVER_COLLECTIONS") else { return try DefinitionLoader.demo() }
             return try DefinitionLoader.load(path: path)
-        } catch {
-            printError("\(error)")
-            throw ExitCode.failure
         }
     }
 }
@@ -37,12 +34,7 @@ struct Check: ParsableCommand {
     var file: String
 
     func run() throws {
-        do {
-            let catalog = try DefinitionLoader.load(path: file)
-            print("\(file): \(catalog.collections.count) collections, good: \(catalog.collections.map(\.name).joined(separator: ", "))")
-        } catch {
-            printError("\(error)")
-            throw ExitCode.failure
-        }
+        let catalog = try orExit { try DefinitionLoader.load(path: file) }
+        print("\(file): \(catalog.collections.count) collections, good: \(catalog.collections.map(\.name).joined(separator: ", "))")
     }
 }
