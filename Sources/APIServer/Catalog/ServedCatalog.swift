@@ -71,7 +71,7 @@ final class ServedCollection: Sendable {
     /// Its table pages' heads, kept per query and locale.
     let tableHeads = TableHeads(limit: 1_024)
     /// Its lists' fingerprints and links, kept per list.
-    let listShapes = ListShapes()
+    let listShapes = BoundedMemo<ListShapes.Key, ListShapes.Facts>(limit: ListShapes.limit)
 
     init(_ definition: CollectionDefinition, catalog: Catalog) {
         self.definition = definition
