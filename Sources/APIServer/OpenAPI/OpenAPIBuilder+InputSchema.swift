@@ -67,10 +67,12 @@ extension OpenAPIBuilder {
         case .boolean:
             return ["type": "boolean"]
         case .date:
-            return Self.withRange(["type": "string", "format": "date"], rules.minimum.map(Self.dateText), rules.maximum.map(Self.dateText))
+            return Self.withRange(
+                ["type": "string", "format": "date"], rules.minimum.map(DateText.text(days:)), rules.maximum.map(DateText.text(days:)))
         case .dateTime:
             return Self.withRange(
-                ["type": "string", "format": "date-time"], rules.minimum.map(Self.dateTimeText), rules.maximum.map(Self.dateTimeText))
+                ["type": "string", "format": "date-time"], rules.minimum.map(DateText.rfc3339(milliseconds:)),
+                rules.maximum.map(DateText.rfc3339(milliseconds:)))
         case .enumeration(let cases):
             return ["type": "string", "enum": .strings(cases.map(\.value))]
         case .reference(let target):

@@ -60,13 +60,17 @@ public enum DateText {
     /// `2026-11-24T17:00:00.000Z`: the instant in UTC with milliseconds.
     public static func rfc3339(milliseconds: Int64) -> String {
         let (days, remainder) = floorDivision(milliseconds, 86_400_000)
-        let civil = civilFromDays(days)
         let hour = remainder / 3_600_000
         let minute = remainder / 60_000 % 60
         let second = remainder / 1_000 % 60
         let millisecond = remainder % 1_000
-        return "\(padded(civil.year, 4))-\(padded(civil.month, 2))-\(padded(civil.day, 2))T\(padded(Int(hour), 2)):\(padded(Int(minute), 2)):"
-            + "\(padded(Int(second), 2)).\(padded(Int(millisecond), 3))Z"
+        return "\(text(days: days))T\(padded(Int(hour), 2)):\(padded(Int(minute), 2)):\(padded(Int(second), 2)).\(padded(Int(millisecond), 3))Z"
+    }
+
+    /// `YYYY-MM-DD` of the day `days` after 1970-01-01.
+    public static func text(days: Int64) -> String {
+        let civil = civilFromDays(days)
+        return "\(padded(civil.year, 4))-\(padded(civil.month, 2))-\(padded(civil.day, 2))"
     }
 
     /// The date of an instant, in UTC.
