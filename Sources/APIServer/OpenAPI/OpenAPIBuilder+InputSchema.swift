@@ -139,4 +139,12 @@ extension OpenAPIBuilder {
             }
         return sentence.map { schema.setting("description", to: .string($0)) } ?? schema
     }
+
+    /// A decimal bound in the definition's units: `1250` at scale 2 → `12.5`, `DecimalText.plain`
+    /// without trailing fraction zeros, no exponent (a JSON number).
+    static func decimalText(_ scaled: Int64, scale: Int) -> String {
+        let plain = DecimalText.plain(scaled, scale: scale)
+        guard scale > 0 else { return plain }
+        return String(plain.reversed().drop(while: { $0 == "0" }).drop(while: { $0 == "." }).reversed())
+    }
 }
