@@ -14,6 +14,11 @@ public enum DateText {
         return (year, month, day)
     }
 
+    /// Days since 1970-01-01 of a date written exactly `YYYY-MM-DD` that exists (`date(_:)`).
+    public static func days(_ text: String) -> Int64? {
+        date(text).map { Int64(daysFromCivil(year: $0.year, month: $0.month, day: $0.day)) }
+    }
+
     /// Milliseconds since 1970-01-01T00:00:00Z of an RFC 3339 date-time: `2026-11-24T17:00:00Z`,
     /// with optional fractional seconds (milliseconds kept, finer digits dropped) and a `Z` or
     /// `±HH:MM` offset; `t`/`z` and a space for `T` are accepted, as RFC 3339 allows.

@@ -39,8 +39,7 @@ struct FieldContext {
             }
         case .date:
             guard let text = reader.string(raw, at: pointer, required: true) else { return nil }
-            guard let date = DateText.date(text) else { return fail("Must be a date, YYYY-MM-DD (2026-11-24).", &reader) }
-            let days = Int64(DateText.daysFromCivil(year: date.year, month: date.month, day: date.day))
+            guard let days = DateText.days(text) else { return fail("Must be a date, YYYY-MM-DD (2026-11-24).", &reader) }
             return reader.checkRange(days, at: pointer, minimum: rules.minimum, maximum: rules.maximum, describe: DateText.text(days:)) == nil
                 ? nil : .text(text)
         case .dateTime:
