@@ -1,7 +1,6 @@
 import ArgumentParser
 import Definitions
 import Domain
-import Foundation
 
 /// `--collections FILE`: the definition a command works on; the embedded demo without it.
 struct DefinitionOption: ParsableArguments {

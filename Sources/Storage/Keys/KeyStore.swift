@@ -77,7 +77,6 @@ public final class KeyStore: Sendable {
         }
     }
 
-    /// The key with this id, revoked or not; nil when there is none.
     public func key(id: String) throws(StoreError) -> APIKeyRecord? {
         return try StoreError.catching {
             return try database.reading { db in try Self.records(db, "SELECT \(Self.columns) FROM api_keys WHERE id = ?", [id.databaseValue]).first }
@@ -91,14 +90,12 @@ public final class KeyStore: Sendable {
         return try cache.key(id: id) { id throws(StoreError) in try key(id: id) }
     }
 
-    /// Every key, oldest first.
     public func all() throws(StoreError) -> [APIKeyRecord] {
         return try StoreError.catching {
             return try database.reading { db in try Self.records(db, "SELECT \(Self.columns) FROM api_keys ORDER BY created_at, id", []) }
         }
     }
 
-    /// Revokes a key at `time`; false when there is no such key or it was revoked already.
     public func revoke(id: String, at time: Int64) throws(StoreError) -> Bool {
         return try StoreError.catching {
             return try database.writing { db in

@@ -1,5 +1,4 @@
 import Domain
-import Foundation
 import GRDB
 
 /// Writes on PostgreSQL, group-committed as on SQLite: one drain at a time takes every queued
