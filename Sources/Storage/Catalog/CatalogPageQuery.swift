@@ -36,6 +36,14 @@ struct CatalogPageQuery {
         var sql: String { "t.\(CatalogTable.quote(column.column))" + (descending ? " DESC" : "") }
     }
 
+    /// The title key column (`CatalogTable.titleOrderColumn`) when the order starts with it (no
+    /// sections before it), else nil: its index holds the searched texts, and in an ordered table
+    /// the search index's rowid follows its order.
+    var titleOrderColumn: String? {
+        guard let first = keys.first?.column.column, first == table.titleOrderColumn else { return nil }
+        return first
+    }
+
     init(_ query: CatalogQuery, table: CatalogTable) throws(StoreError) {
         self.table = table
         let collection = table.collection
