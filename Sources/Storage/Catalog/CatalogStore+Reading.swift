@@ -110,11 +110,7 @@ extension CatalogStore {
         restrict: (inout CatalogPageQuery, String) throws -> Void
     ) throws -> CatalogChangeBatch {
         let limit = min(max(limit, 1), 10_000)
-        var pruned: Int64 = 0
-        try db.each("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) { row in
-            pruned = row.integer(0) ?? 0
-            return false
-        }
+        let pruned = try db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
         if pruned > 0 && sequence < pruned { throw StoreError.changesExpired(oldestRetained: pruned + 1) }
         var entries: [(sequence: Int64, id: String, operation: String, author: String?)] = []
         try db.each(

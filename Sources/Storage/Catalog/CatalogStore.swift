@@ -90,12 +90,7 @@ public final class CatalogStore: Sendable {
     }
 
     static func fetchItem(_ source: any RowSource, table: CatalogTable, id: EntityID) throws -> Versioned<Item>? {
-        var found: Versioned<Item>?
-        try source.each(table.selectByIDSQL, [id.rawValue.databaseValue]) { row in
-            found = try CatalogColumns.decode(row, in: table)
-            return false
-        }
-        return found
+        try source.first(table.selectByIDSQL, [id.rawValue.databaseValue]) { try CatalogColumns.decode($0, in: table) }
     }
 
     /// The items that `items`' reference fields point to (of `table`; only `fields` when

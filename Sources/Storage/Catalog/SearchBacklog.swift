@@ -51,12 +51,7 @@ enum SearchBacklog {
 
     /// The first change-log entry the backlog names; nil when it is empty.
     static func firstWaiting(_ db: any RowSource) throws -> Int64? {
-        var first: Int64?
-        try db.each("SELECT min(first) FROM search_backlog", []) { row in
-            first = row.integer(0)
-            return false
-        }
-        return first
+        try db.integer("SELECT min(first) FROM search_backlog", [])
     }
 
     /// Adds to `entries` the search entry of every insert the backlog names whose row still

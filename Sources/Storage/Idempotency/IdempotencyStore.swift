@@ -63,28 +63,23 @@ public final class IdempotencyStore: Sendable {
     public func begin(_ mark: IdempotencyMark, fingerprint: [UInt8], now: Int64) throws(StoreError) -> Outcome {
         return try StoreError.catching {
             let outcome = try database.writing { db -> Outcome in
-                var found: Outcome?
-                try db.each(
+                let found = try db.first(
                     "SELECT created_at, fingerprint, state, status, headers, body, collection, item_id, operation FROM idempotency_keys WHERE principal = ? AND key = ?",
                     [mark.principal.databaseValue, mark.key.databaseValue]
-                ) { row in
-                    guard (row.integer(0) ?? 0) >= now - retention else { return false }
-                    guard row.bytes(1) == fingerprint else {
-                        found = .mismatch
-                        return false
-                    }
+                ) { row -> Outcome? in
+                    guard (row.integer(0) ?? 0) >= now - retention else { return nil }
+                    guard row.bytes(1) == fingerprint else { return .mismatch }
                     switch row.text(2) {
                     case "done":
-                        found = .replay(
+                        return .replay(
                             StoredAnswer(
                                 status: row.integer(3).map(Int.init) ?? 500, headers: Self.headers(from: row.text(4) ?? ""), body: row.bytes(5) ?? [])
                         )
                     case "applied":
-                        found = .applied(collection: row.text(6) ?? "", itemID: row.text(7) ?? "", operation: row.text(8) ?? "")
+                        return .applied(collection: row.text(6) ?? "", itemID: row.text(7) ?? "", operation: row.text(8) ?? "")
                     default:
-                        found = .fresh
+                        return .fresh
                     }
-                    return false
                 }
                 if let found { return found }
                 try db.run(

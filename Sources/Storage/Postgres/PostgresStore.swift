@@ -123,12 +123,7 @@ public final class PostgresStore: ItemStore {
     public func sharedTokenKey(orStore made: [UInt8]) throws(StoreError) -> [UInt8] {
         return try StoreError.catching {
             return try pool.writing { db in
-                var stored: [UInt8]?
-                try db.each("SELECT value FROM store_secrets WHERE name = 'token_key'", []) { row in
-                    stored = row.bytes(0)
-                    return false
-                }
-                if let stored { return stored }
+                if let stored = try db.first("SELECT value FROM store_secrets WHERE name = 'token_key'", [], { $0.bytes(0) }) { return stored }
                 try db.run("INSERT INTO store_secrets (name, value) VALUES ('token_key', ?)", [Data(made).databaseValue])
                 return made
             }

@@ -48,16 +48,6 @@ enum RowLock {
 }
 
 extension SQLConnection {
-    /// The first column of the first row as an integer; nil when there is no row or it is NULL.
-    func integer(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64? {
-        var found: Int64?
-        try each(sql, arguments) { row in
-            found = row.integer(0)
-            return false
-        }
-        return found
-    }
-
     func insertRows(_ sql: String, _ arguments: [DatabaseValue]) throws -> [String: Int64] {
         var keys: [String: Int64] = [:]
         try each(sql, arguments) { row in
