@@ -147,10 +147,8 @@ public final class CatalogStore: Sendable {
     ) throws {
         guard let renderer = renderers[table.collection.name] else { return }
         // Read whole before rewriting: no statement stays open over the table it updates.
-        var items: [Versioned<Item>] = []
-        try db.each("SELECT \(table.selectList) FROM \(CatalogTable.quote(table.name)) AS t", []) { row in
-            items.append(try CatalogColumns.decode(row, in: table))
-            return true
+        let items = try db.all("SELECT \(table.selectList) FROM \(CatalogTable.quote(table.name)) AS t", []) { row in
+            try CatalogColumns.decode(row, in: table)
         }
         for item in items {
             let sectionKey = try CatalogWriter.sectionKey(of: item.item, in: table, db: db, tables: tables, renderers: renderers)

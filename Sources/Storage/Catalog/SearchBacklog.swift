@@ -58,20 +58,16 @@ enum SearchBacklog {
     /// exists, in the order of the log, and empties the backlog. Returns how many were added.
     @discardableResult
     static func take(_ db: Database, tables: [String: CatalogTable], into entries: PendingSearchEntries) throws -> Int {
-        var ranges: [(first: Int64, last: Int64)] = []
-        try db.each("SELECT first, last FROM search_backlog ORDER BY first", []) { row in
-            ranges.append((row.integer(0) ?? 0, row.integer(1) ?? 0))
-            return true
-        }
+        let ranges = try db.all("SELECT first, last FROM search_backlog ORDER BY first", []) { row in (row.integer(0) ?? 0, row.integer(1) ?? 0) }
         guard !ranges.isEmpty else { return 0 }
         var inserted: [(table: CatalogTable, id: String)] = []
-        for range in ranges {
-            try db.each(
+        for (first, last) in ranges {
+            inserted += try db.all(
                 "SELECT collection, item_id FROM changes WHERE seq BETWEEN ? AND ? AND op = 'insert' ORDER BY seq",
-                [range.first.databaseValue, range.last.databaseValue]
-            ) { row in
-                if let name = row.text(0), let table = tables[name], table.searchTable != nil, let id = row.text(1) { inserted.append((table, id)) }
-                return true
+                [first.databaseValue, last.databaseValue]
+            ) { row -> (table: CatalogTable, id: String)? in
+                guard let name = row.text(0), let table = tables[name], table.searchTable != nil, let id = row.text(1) else { return nil }
+                return (table, id)
             }
         }
         let before = entries.count

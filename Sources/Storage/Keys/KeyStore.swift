@@ -108,14 +108,10 @@ public final class KeyStore: Sendable {
     }
 
     private static func records(_ db: any SQLConnection, _ sql: String, _ arguments: [DatabaseValue]) throws -> [APIKeyRecord] {
-        var found: [APIKeyRecord] = []
-        try db.each(sql, arguments) { row in
-            found.append(
-                APIKeyRecord(
-                    id: row.text(0) ?? "", name: row.text(1) ?? "", secretHash: row.bytes(2) ?? [],
-                    scopes: (row.text(3) ?? "").split(separator: " ").map(String.init), createdAt: row.integer(4) ?? 0, revokedAt: row.integer(5)))
-            return true
+        try db.all(sql, arguments) { row in
+            APIKeyRecord(
+                id: row.text(0) ?? "", name: row.text(1) ?? "", secretHash: row.bytes(2) ?? [],
+                scopes: (row.text(3) ?? "").split(separator: " ").map(String.init), createdAt: row.integer(4) ?? 0, revokedAt: row.integer(5))
         }
-        return found
     }
 }

@@ -59,12 +59,7 @@ extension SQLConnection {
 
     /// The first column of every row, as text.
     func texts(_ sql: String, _ arguments: [DatabaseValue]) throws -> [String] {
-        var found: [String] = []
-        try each(sql, arguments) { row in
-            if let text = row.text(0) { found.append(text) }
-            return true
-        }
-        return found
+        try all(sql, arguments) { $0.text(0) }
     }
 }
 
