@@ -79,7 +79,7 @@ extension DefinitionChecker {
             (value, number) = (.money(Money(minorUnits: units, currency: code)), units)
         case .date:
             guard let text = string(node, place) else { return nil }
-            guard let days = Self.days(text) else {
+            guard let days = DateText.days(text) else {
                 report("bad-default", "\(place) must be a real date written YYYY-MM-DD, not \"\(Self.shortened(text))\".", at: node)
                 return nil
             }

@@ -50,7 +50,7 @@ extension DefinitionChecker {
             return decimal(node, what, scale: scale)
         case .date:
             guard let text = string(node, what) else { return nil }
-            guard let days = Self.days(text) else {
+            guard let days = DateText.days(text) else {
                 report("bad-value", "\(what) must be a real date written YYYY-MM-DD, not \"\(Self.shortened(text))\".", at: node)
                 return nil
             }
@@ -65,12 +65,6 @@ extension DefinitionChecker {
         default:
             return nil
         }
-    }
-
-    /// Days since 1970-01-01 of a `YYYY-MM-DD` date that exists (how date bounds are kept).
-    static func days(_ text: String) -> Int64? {
-        guard DateText.date(text) != nil, let instant = DateText.instant(text + "T00:00:00Z") else { return nil }
-        return instant / 86_400_000
     }
 
     /// A number with at most `scale` fraction digits, scaled by 10^scale.

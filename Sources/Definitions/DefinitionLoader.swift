@@ -10,11 +10,7 @@ public enum DefinitionLoader {
     static let maximumBytes = 1 << 20
 
     public static func load(text: String, file: String) throws(DefinitionErrors) -> Catalog {
-        let outcome = onLargeStack { check(text: text, file: file) }
-        switch outcome {
-        case .success(let catalog): return catalog
-        case .failure(let errors): throw errors
-        }
+        try onLargeStack { check(text: text, file: file) }.get()
     }
 
     /// An unreadable file is one error at 1:1.

@@ -11,24 +11,6 @@ public struct DemoDataset: Hashable, Sendable {
     /// The samples of every track, grouped by track in track order, by timestamp within a track.
     public var samples: [AudioSample]
 
-    public init(
-        products: [Product],
-        departments: [Department],
-        people: [Person],
-        articles: [Article],
-        documents: [Document],
-        tracks: [Track],
-        samples: [AudioSample]
-    ) {
-        self.products = products
-        self.departments = departments
-        self.people = people
-        self.articles = articles
-        self.documents = documents
-        self.tracks = tracks
-        self.samples = samples
-    }
-
     /// The samples of one track, in timestamp order.
     public func samples(of trackID: EntityID) -> [AudioSample] {
         samples.filter { $0.trackID == trackID }

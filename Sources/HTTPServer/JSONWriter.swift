@@ -156,24 +156,17 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    public mutating func double(_ value: Double) {
-        buffer.makeUnique()
-        separate()
-        Self.appendUnquoted(value.isFinite ? String(value) : "null", to: &buffer)
-        needsComma = true
-    }
+    public mutating func double(_ value: Double) { literal(value.isFinite ? String(value) : "null") }
 
-    public mutating func bool(_ value: Bool) {
-        buffer.makeUnique()
-        separate()
-        Self.appendUnquoted(value ? "true" : "false", to: &buffer)
-        needsComma = true
-    }
+    public mutating func bool(_ value: Bool) { literal(value ? "true" : "false") }
 
-    public mutating func null() {
+    public mutating func null() { literal("null") }
+
+    /// A value written as it is: a number or a keyword.
+    private mutating func literal(_ text: String) {
         buffer.makeUnique()
         separate()
-        Self.appendUnquoted("null", to: &buffer)
+        Self.appendUnquoted(text, to: &buffer)
         needsComma = true
     }
 

@@ -44,7 +44,7 @@ public enum RequestFraming {
             if version != "HTTP/1.1" {
                 throw .badFraming("Transfer-Encoding is not allowed in \(version) requests.")
             }
-            guard encodings == 1, encoding.trimmingASCIISpaces().equalsIgnoringASCIICase("chunked") else {
+            guard encodings == 1, encoding.trimmingASCIIWhitespace().equalsIgnoringASCIICase("chunked") else {
                 throw .badFraming("Transfer-Encoding must be exactly 'chunked'.")
             }
             return .chunked
@@ -53,7 +53,7 @@ public enum RequestFraming {
         guard lengths == 1 else {
             throw .badFraming("A request must carry at most one Content-Length header.")
         }
-        let digits = first.trimmingASCIISpaces()
+        let digits = first.trimmingASCIIWhitespace()
         guard !digits.isEmpty, digits.utf8.count <= 18, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let length = Int(digits) else {
             throw .badFraming("Content-Length must be a decimal number of bytes.")
         }
@@ -62,11 +62,14 @@ public enum RequestFraming {
     }
 }
 
-extension String {
-    func trimmingASCIISpaces() -> String {
-        let bytes = utf8
-        guard let start = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
-        let end = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) ?? start
-        return String(self[start...end])
+extension StringProtocol {
+    /// Without the spaces and tabs at either end: HTTP's optional whitespace (RFC 9110 §5.6.3).
+    public func trimmingASCIIWhitespace() -> String {
+        let bytes = Array(utf8)
+        var start = 0
+        var end = bytes.count
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }

@@ -1,5 +1,4 @@
 import CoreMetrics
-import Synchronization
 
 /// Records each answered request: the request metrics, and a line in the access log if there is one.
 ///

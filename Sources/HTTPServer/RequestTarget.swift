@@ -18,14 +18,7 @@ public struct RequestTarget: Sendable, Equatable {
     /// `String` operations would cost more than the rest of the request path together.
     public static func parse(_ raw: String) throws(HTTPError) -> RequestTarget {
         var raw = raw
-        let result: Result<RequestTarget, HTTPError> = raw.withUTF8 { bytes in
-            do throws(HTTPError) {
-                return .success(try parse(bytes: bytes))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        return try raw.withUTF8 { bytes in Result { () throws(HTTPError) in try parse(bytes: bytes) } }.get()
     }
 
     private static let slash = UInt8(ascii: "/")

@@ -1,7 +1,6 @@
 import CMicroHTTPD
 import CoreMetrics
 import Logging
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc

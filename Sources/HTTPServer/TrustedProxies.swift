@@ -26,20 +26,11 @@ public struct TrustedProxies: Sendable {
         let values = headers.values("X-Forwarded-For")
         for value in values.reversed() {
             for entry in value.split(separator: ",").reversed() {
-                guard let address = IPAddress(entry.trimmingSpaces) else { return client }
+                guard let address = IPAddress(entry.trimmingASCIIWhitespace()) else { return client }
                 client = address
                 if !trusts(address) { return client }
             }
         }
         return client
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingSpaces: Substring {
-        var text = self
-        while text.first == " " || text.first == "\t" { text.removeFirst() }
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return text
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Any JSON value: a detail read without a model of its collection, or a body to write.
 public enum JSONValue: Codable, Hashable, Sendable {
     case null

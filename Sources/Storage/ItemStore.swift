@@ -49,10 +49,10 @@ public protocol ItemStore: AnyObject, Sendable {
 
 extension ItemStore {
     /// Inserts a new item (its id already assigned); returns it with its version. `author`:
-    /// the API key's id its change-log entry names; `idempotency`: the key the write runs under,
-    /// marked applied in the same transaction (`IdempotencyStore`).
+    /// the API key's id its change-log entry names (nil: a command's or a test's); `idempotency`:
+    /// the key the write runs under, marked applied in the same transaction (`IdempotencyStore`).
     public func insert(
-        _ item: Item, into collection: String, by author: String?, idempotency: IdempotencyMark?
+        _ item: Item, into collection: String, by author: String? = nil, idempotency: IdempotencyMark? = nil
     ) async throws(StoreError) -> Versioned<Item> {
         let write = StoreWrite(write: .insert(item, collection: collection), author: author, idempotency: idempotency)
         guard let written = try await submit(write) else { throw StoreError.invariant("insert returned no item") }
@@ -61,7 +61,7 @@ extension ItemStore {
 
     /// Replaces an existing item; with `ifVersion`, only when its version is still that one.
     public func update(
-        _ item: Item, in collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
+        _ item: Item, in collection: String, ifVersion: Int64?, by author: String? = nil, idempotency: IdempotencyMark? = nil
     ) async throws(StoreError) -> Versioned<Item> {
         let write = StoreWrite(write: .update(item, collection: collection, ifVersion: ifVersion), author: author, idempotency: idempotency)
         guard let written = try await submit(write) else { throw StoreError.invariant("update returned no item") }
@@ -71,22 +71,9 @@ extension ItemStore {
     /// Deletes an item (and the items whose reference to it cascades); with `ifVersion`, only
     /// when its version is still that one.
     public func delete(
-        _ id: EntityID, from collection: String, ifVersion: Int64?, by author: String?, idempotency: IdempotencyMark?
+        _ id: EntityID, from collection: String, ifVersion: Int64?, by author: String? = nil, idempotency: IdempotencyMark? = nil
     ) async throws(StoreError) {
         _ = try await submit(StoreWrite(write: .delete(id, collection: collection, ifVersion: ifVersion), author: author, idempotency: idempotency))
-    }
-
-    /// An insert by no key (a command, a test), under no idempotency key.
-    public func insert(_ item: Item, into collection: String) async throws(StoreError) -> Versioned<Item> {
-        try await insert(item, into: collection, by: nil, idempotency: nil)
-    }
-
-    public func update(_ item: Item, in collection: String, ifVersion: Int64?) async throws(StoreError) -> Versioned<Item> {
-        try await update(item, in: collection, ifVersion: ifVersion, by: nil, idempotency: nil)
-    }
-
-    public func delete(_ id: EntityID, from collection: String, ifVersion: Int64?) async throws(StoreError) {
-        try await delete(id, from: collection, ifVersion: ifVersion, by: nil, idempotency: nil)
     }
 
     /// The collection's own feed, placed in no list.

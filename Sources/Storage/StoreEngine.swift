@@ -53,11 +53,7 @@ extension StoreEngine {
     /// One item of `collection` by id, with its version; nil when there is none.
     public func item(_ collection: String, id: EntityID) throws(StoreError) -> Versioned<Item>? {
         let table = try table(collection)
-        do {
-            return try readStatement { source in try CatalogStore.fetchItem(source, table: table, id: id) }
-        } catch {
-            throw StoreError.from(error)
-        }
+        return try StoreError.catching { try readStatement { source in try CatalogStore.fetchItem(source, table: table, id: id) } }
     }
 
     public var idempotencyRecords: any IdempotencyRecords { idempotency }
@@ -100,7 +96,7 @@ extension StoreEngine {
         var items: [Versioned<Item>] = []
         items.reserveCapacity(query.limit)
         let tables = tables
-        do {
+        return try StoreError.catching {
             return try readPageRows(
                 query, table: table, snapshot: !table.references.isEmpty && query.references?.isEmpty != true,
                 restart: { items.removeAll(keepingCapacity: true) },
@@ -111,8 +107,6 @@ extension StoreEngine {
                         references: try CatalogStore.references(
                             reading.source, of: items.map(\.item), in: table, fields: query.references, tables: tables))
                 })
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
@@ -122,13 +116,11 @@ extension StoreEngine {
     /// is called before the rows are visited again, and forgets what the visits wrote.
     public func visitPage(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd {
         let table = try table(query.collection)
-        do {
+        return try StoreError.catching {
             return try readPageRows(
                 query, table: table, snapshot: Self.sectionsReadOtherItems(query, table) && !Self.joinsSectionItems, restart: restart,
                 each: { reading, row, id in try visit(PageRow(row: row, table: table, id: id, reading: reading)) },
                 finish: { _, end in end })
-        } catch {
-            throw StoreError.from(error)
         }
     }
 

@@ -25,16 +25,11 @@ struct BackupCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let started = Date()
-        do {
-            let summary = try StoreBackup.backup(from: db, to: file)
-            let seconds = Date().timeIntervalSince(started)
-            printError(
-                "backed up \(db) into \(file): \(ProgressReporter.grouped(Int(summary.bytes))) bytes, "
-                    + "changes through \(summary.latestSequence), in \(String(format: "%.2f", seconds)) s")
-        } catch {
-            printError("cannot back up \(db): \(error)")
-            throw ExitCode.failure
-        }
+        let summary = try orExit("cannot back up \(db): ") { try StoreBackup.backup(from: db, to: file) }
+        let seconds = Date().timeIntervalSince(started)
+        printError(
+            "backed up \(db) into \(file): \(ProgressReporter.grouped(Int(summary.bytes))) bytes, "
+                + "changes through \(summary.latestSequence), in \(String(format: "%.2f", seconds)) s")
     }
 }
 
@@ -63,15 +58,10 @@ struct RestoreCommand: ParsableCommand {
     func run() throws {
         let catalog = try definition.catalog()
         let started = Date()
-        do {
-            let summary = try StoreRestore.restore(from: file, into: db, catalog: catalog)
-            let seconds = Date().timeIntervalSince(started)
-            printError(
-                "restored \(file) into \(db): \(ProgressReporter.grouped(summary.items)) items, "
-                    + "versions continue from \(summary.sequence), in \(String(format: "%.2f", seconds)) s")
-        } catch {
-            printError("cannot restore \(file) into \(db): \(error)")
-            throw ExitCode.failure
-        }
+        let summary = try orExit("cannot restore \(file) into \(db): ") { try StoreRestore.restore(from: file, into: db, catalog: catalog) }
+        let seconds = Date().timeIntervalSince(started)
+        printError(
+            "restored \(file) into \(db): \(ProgressReporter.grouped(summary.items)) items, "
+                + "versions continue from \(summary.sequence), in \(String(format: "%.2f", seconds)) s")
     }
 }

@@ -23,12 +23,19 @@ struct FilledDatabase: ParsableArguments {
 /// for a `postgres://` URL, else a SQLite file; never seeded with the demo. One that cannot be
 /// opened is said on standard error and the command fails.
 func openCommandStore(_ name: String, catalog: Catalog) throws -> any BulkLoadingStore {
-    do {
+    try orExit("cannot open \(shown(name)): ") {
         let options = CatalogStore.Options()
         if Serve.isPostgres(name) { return try PostgresStore(url: name, catalog: catalog, options: options) }
         return try CatalogStore(path: name, catalog: catalog, options: options)
+    }
+}
+
+/// What `body` returns; when it throws, `failure` and the error on standard error, and exit status 1.
+func orExit<T>(_ failure: String = "", _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
     } catch {
-        printError("cannot open \(shown(name)): \(error)")
+        printError(failure + "\(error)")
         throw ExitCode.failure
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Definitions
 import Domain
-import Foundation
 
 /// `--collections FILE`: the definition a command works on; the embedded demo without it.
 struct DefinitionOption: ParsableArguments {
@@ -17,13 +16,10 @@ struct DefinitionOption: ParsableArguments {
 
     /// The checked catalog; on a bad file, its mistakes on standard error and exit status 1.
     func catalog() throws -> Catalog {
-        do {
+        try orExit {
             // The variable applies when the option is not given (the option wins, as everywhere).
             guard let path = collections ?? Environment.string("ROWSERVER_COLLECTIONS") else { return try DefinitionLoader.demo() }
             return try DefinitionLoader.load(path: path)
-        } catch {
-            printError("\(error)")
-            throw ExitCode.failure
         }
     }
 }
@@ -37,12 +33,7 @@ struct Check: ParsableCommand {
     var file: String
 
     func run() throws {
-        do {
-            let catalog = try DefinitionLoader.load(path: file)
-            print("\(file): \(catalog.collections.count) collections, good: \(catalog.collections.map(\.name).joined(separator: ", "))")
-        } catch {
-            printError("\(error)")
-            throw ExitCode.failure
-        }
+        let catalog = try orExit { try DefinitionLoader.load(path: file) }
+        print("\(file): \(catalog.collections.count) collections, good: \(catalog.collections.map(\.name).joined(separator: ", "))")
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Definitions
 import Domain
-import Foundation
 import Storage
 
 /// `generate --collections FILE`: sample items for any definition, each checked by the

@@ -2,7 +2,6 @@ import ArgumentParser
 import Definitions
 import DemoData
 import Domain
-import Foundation
 import Storage
 
 /// `rowserver generate`: fill a database with the deterministic demo generator.

@@ -25,12 +25,7 @@ struct KeysCommand: ParsableCommand {
 
         func open() throws -> KeyStore {
             let name = database ?? db
-            do {
-                return Serve.isPostgres(name) ? try PostgresStore.keys(url: name) : try KeyStore(path: name)
-            } catch {
-                printError("cannot open \(name): \(error)")
-                throw ExitCode.failure
-            }
+            return try orExit("cannot open \(name): ") { Serve.isPostgres(name) ? try PostgresStore.keys(url: name) : try KeyStore(path: name) }
         }
     }
 

@@ -1,3 +1,4 @@
+import Domain
 import Testing
 
 @testable import APIServer
@@ -43,13 +44,13 @@ struct YAMLNodeTests {
         (Int64(0), "1970-01-01"), (-1, "1969-12-31"), (18262, "2020-01-01"), (11016, "2000-02-29"), (-719_468, "0000-03-01"),
     ])
     func writesDaysAsDates(days: Int64, expected: String) {
-        #expect(OpenAPIBuilder.dateText(days) == expected)
+        #expect(DateText.text(days: days) == expected)
     }
 
     @Test func writesMillisecondsAsUTCInstants() {
-        #expect(OpenAPIBuilder.dateTimeText(0) == "1970-01-01T00:00:00.000Z")
-        #expect(OpenAPIBuilder.dateTimeText(-1) == "1969-12-31T23:59:59.999Z")
-        #expect(OpenAPIBuilder.dateTimeText(1_795_539_600_123) == "2026-11-24T17:00:00.123Z")
+        #expect(DateText.rfc3339(milliseconds: 0) == "1970-01-01T00:00:00.000Z")
+        #expect(DateText.rfc3339(milliseconds: -1) == "1969-12-31T23:59:59.999Z")
+        #expect(DateText.rfc3339(milliseconds: 1_795_539_600_123) == "2026-11-24T17:00:00.123Z")
     }
 
     @Test func enumeratesEverySortExpression() {

@@ -141,10 +141,7 @@ struct CatalogItemsController: Sendable {
     ) -> Response {
         let tag = tag ?? EntityTag.detail(version: related.version, locale: context.locale)
         let writer = DetailWriter(served: served, collection: collection, context: context)
-        var response = Response.json(writer.body(item, references: related.references), status: status)
-        response.headers.set("ETag", tag)
-        response.headers.set("Cache-Control", "no-cache")
-        response.setLanguage(context.locale)
-        return response
+        let body = writer.body(item, references: related.references)
+        return CatalogListController.revalidated(.json(body, status: status), tag: tag, locale: context.locale)
     }
 }

@@ -31,7 +31,7 @@ extension CatalogListController {
                 if item.name == "since" {
                     since = item.value
                 } else {
-                    limit = try Self.parseChangeLimit(item.value)
+                    limit = try ListParameters.parseLimit(item.value, max: Self.maxChangeLimit)
                 }
             case "cursor":
                 throw HTTPError.badRequest("UNKNOWN_PARAMETER", "A change feed has no cursor; it reads on from since.", parameter: item.name)
@@ -84,15 +84,6 @@ extension CatalogListController {
             stamp += String(try store.version(of: name))
         }
         return stamp
-    }
-
-    static func parseChangeLimit(_ text: String) throws(HTTPError) -> Int {
-        guard !text.isEmpty, text.utf8.count <= 4, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text),
-            (1...maxChangeLimit).contains(value)
-        else {
-            throw .badRequest("INVALID_LIMIT", "limit must be a whole number from 1 to \(maxChangeLimit).", parameter: "limit")
-        }
-        return value
     }
 
     private static func changesResponse(

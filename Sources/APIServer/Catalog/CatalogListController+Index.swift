@@ -11,11 +11,7 @@ extension CatalogListController {
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: tag) {
             return CatalogListController.notModified(tag: tag, locale: locale)
         }
-        var response = Response.json(indexBodies[locale.ordinal])
-        response.headers.set("ETag", tag)
-        response.headers.set("Cache-Control", "no-cache")
-        response.setLanguage(locale)
-        return response
+        return CatalogListController.revalidated(.json(indexBodies[locale.ordinal]), tag: tag, locale: locale)
     }
 
     static func indexBody(_ catalog: Catalog, locale: RenderLocale) -> [UInt8] {

@@ -37,9 +37,7 @@ struct CatalogListController: Sendable {
     func childList(_ request: Request) throws -> Response {
         let (owner, child) = try served.childCollection(request)
         try authorizeRead(request, owner, child)
-        guard let raw = request.parameter("id"), let id = EntityID(parsing: raw, kind: owner.definition.kind) else {
-            throw HTTPError.notFound("No item in \(owner.name) has this id.")
-        }
+        let id = try CatalogItemsController.id(request.parameter("id"), of: owner)
         let store = store
         return try page(request, collection: child, parent: id) { () throws in
             guard let parent = try store.item(owner.name, id: id) else {
@@ -104,7 +102,12 @@ struct CatalogListController: Sendable {
     }
 
     static func notModified(tag: String, locale: RenderLocale) -> Response {
-        var response = Response.empty(status: 304)
+        revalidated(.empty(status: 304), tag: tag, locale: locale)
+    }
+
+    /// `response` with what every answer a client revalidates carries: its tag, `no-cache`, its language.
+    static func revalidated(_ response: Response, tag: String, locale: RenderLocale) -> Response {
+        var response = response
         response.headers.set("ETag", tag)
         response.headers.set("Cache-Control", "no-cache")
         response.setLanguage(locale)

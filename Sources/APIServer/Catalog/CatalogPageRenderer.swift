@@ -92,12 +92,12 @@ struct CatalogPageRenderer {
         var table: TableCells?
         if shape.parameters.view == .table, let plan = renderer.tableRowPlan {
             let names = plan.hasForEach ? renderer.forEachNames(parent: parentItem) : []
-            let key = TableHeads.Key(parent: shape.parent, parameters: shape.parameters, locale: context.locale, names: names)
-            let head = shape.collection.tableHeads.head(for: key) {
+            let key = TableHeadKey(parent: shape.parent, parameters: shape.parameters, locale: context.locale, names: names)
+            let head = shape.collection.tableHeads.value(for: key) {
                 var head = JSONWriter(capacity: 1_024)
                 writeTableHead(names: names, into: &head)
                 let cells = names.isEmpty ? (shape.collection.tableCells ?? TableCells(plan: plan)) : TableCells(plan: plan, names: names)
-                return TableHeads.Head(bytes: head.bytes, cells: cells)
+                return TableHead(bytes: head.bytes, cells: cells)
             }
             json.raw(head.bytes)
             table = head.cells

@@ -39,11 +39,8 @@ struct DetailPlan: Sendable {
             guard let key = field.reference?.embed, let target = field.type.referencedCollection.flatMap(catalog.collection(named:)) else {
                 return nil
             }
-            var titleKey = "title"
-            if case .field(let index) = target.row.title.source, target.fields.indices.contains(index), target.fields[index].isStored {
-                titleKey = target.fields[index].name
-            }
-            return Embed(key: JSONWriter.Key(key), titleKey: JSONWriter.Key(titleKey), target: target, detailPrefix: "/v1/\(target.name)/")
+            return Embed(
+                key: JSONWriter.Key(key), titleKey: JSONWriter.Key(target.embeddedTitleKey), target: target, detailPrefix: "/v1/\(target.name)/")
         }
         var written = Set(["self", "collection"])
         var links: [Link] = []

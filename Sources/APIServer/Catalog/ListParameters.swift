@@ -119,7 +119,9 @@ struct CatalogShape: Sendable, CursorShape {
         self.collection = collection
         self.parent = parent
         self.parameters = parameters
-        facts = collection.listShapes.facts(collection, parent: parent, parameters: parameters)
+        facts = collection.listShapes.value(for: ListShapes.Key(parent: parent, parameters: parameters)) {
+            ListShapes.Facts(collection: collection, parent: parent, parameters: parameters)
+        }
     }
 
     var canonical: String { Self.canonical(collection.name, parent: parent, parameters: parameters) }

@@ -7,7 +7,7 @@ import Domain
 /// `self` and `changes` links and the next link's parameters, percent-encoded. They depend on the definition and the
 /// parameters only, never on data, so nothing makes them stale; the memo empties itself past
 /// `limit` lists, which bounds its memory whatever the queries (a search's text is part of the key).
-final class ListShapes: Sendable {
+enum ListShapes {
     struct Key: Hashable, Sendable {
         var parent: EntityID?
         /// Without the cursor: every page of the list shares the facts.
@@ -48,14 +48,4 @@ final class ListShapes: Sendable {
     }
 
     static let limit = 1_024
-    private let kept = BoundedMemo<Key, Facts>(limit: limit)
-
-    func facts(_ collection: ServedCollection, parent: EntityID?, parameters: ListParameters) -> Facts {
-        kept.value(for: Key(parent: parent, parameters: parameters)) {
-            Facts(collection: collection, parent: parent, parameters: parameters)
-        }
-    }
-
-    /// How many lists are kept (for tests).
-    var count: Int { kept.count }
 }

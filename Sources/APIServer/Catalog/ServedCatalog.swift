@@ -69,9 +69,9 @@ final class ServedCollection: Sendable {
     /// What its details write that the definition decides (`DetailWriter`).
     let detailPlan: DetailPlan
     /// Its table pages' heads, kept per query and locale.
-    let tableHeads = TableHeads()
+    let tableHeads = TableHeads(limit: 1_024)
     /// Its lists' fingerprints and links, kept per list.
-    let listShapes = ListShapes()
+    let listShapes = BoundedMemo<ListShapes.Key, ListShapes.Facts>(limit: ListShapes.limit)
 
     init(_ definition: CollectionDefinition, catalog: Catalog) {
         self.definition = definition

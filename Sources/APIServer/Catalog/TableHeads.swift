@@ -9,33 +9,26 @@ import HTTPServer
 /// locale (the columns' labels), and for a `forEach` column the parent's names, which are part
 /// of the key (a rename makes another head, never a stale one); the memo's limit bounds its
 /// memory whatever the queries (a search's text is part of the key).
-final class TableHeads: Sendable {
-    struct Key: Hashable, Sendable {
-        /// The list, without the cursor: every page of it has the same head.
-        var list: ListShapes.Key
-        var locale: RenderLocale
-        /// The parent's names a `forEach` column stands for; empty without one.
-        var names: [NamedEntry]
+typealias TableHeads = BoundedMemo<TableHeadKey, TableHead>
 
-        init(parent: EntityID?, parameters: ListParameters, locale: RenderLocale, names: [NamedEntry] = []) {
-            list = ListShapes.Key(parent: parent, parameters: parameters)
-            self.locale = locale
-            self.names = names
-        }
+struct TableHeadKey: Hashable, Sendable {
+    /// The list, without the cursor: every page of it has the same head.
+    var list: ListShapes.Key
+    var locale: RenderLocale
+    /// The parent's names a `forEach` column stands for; empty without one.
+    var names: [NamedEntry]
+
+    init(parent: EntityID?, parameters: ListParameters, locale: RenderLocale, names: [NamedEntry]) {
+        list = ListShapes.Key(parent: parent, parameters: parameters)
+        self.locale = locale
+        self.names = names
     }
+}
 
-    /// A head's JSON fields (no braces), and the cells of the rows under it: their keys and
-    /// compact-line pieces are the names', made once rather than per page (a page of samples
-    /// spent 86,000 instructions on both).
-    struct Head: Sendable {
-        let bytes: [UInt8]
-        let cells: TableCells
-    }
-
-    private let kept = BoundedMemo<Key, Head>(limit: 1_024)
-
-    /// The head for `key`: kept, or made by `make` and kept.
-    func head(for key: Key, make: () -> Head) -> Head {
-        kept.value(for: key, make: make)
-    }
+/// A head's JSON fields (no braces), and the cells of the rows under it: their keys and
+/// compact-line pieces are the names', made once rather than per page (a page of samples spent
+/// 86,000 instructions on both).
+struct TableHead: Sendable {
+    let bytes: [UInt8]
+    let cells: TableCells
 }

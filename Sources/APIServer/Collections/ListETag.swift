@@ -12,19 +12,6 @@ enum ListETag {
     static func make(versions: some Sequence<Int64>, target: String, locale: RenderLocale) -> String {
         var hasher = SHA256()
         for version in versions { update(&hasher, version) }
-        return finish(&hasher, target: target, locale: locale)
-    }
-
-    private static func update(_ hasher: inout SHA256, _ version: Int64) {
-        withUnsafeBytes(of: version.bigEndian) { hasher.update(bufferPointer: $0) }
-    }
-
-    private static func update(_ hasher: inout SHA256, _ text: String) {
-        var text = text
-        text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-    }
-
-    private static func finish(_ hasher: inout SHA256, target: String, locale: RenderLocale) -> String {
         update(&hasher, target)
         withUnsafeBytes(of: UInt8(0)) { hasher.update(bufferPointer: $0) }
         update(&hasher, locale.rawValue)
@@ -42,5 +29,14 @@ enum ListETag {
             buffer[index] = UInt8(ascii: "\"")
             return index + 1
         }
+    }
+
+    private static func update(_ hasher: inout SHA256, _ version: Int64) {
+        withUnsafeBytes(of: version.bigEndian) { hasher.update(bufferPointer: $0) }
+    }
+
+    private static func update(_ hasher: inout SHA256, _ text: String) {
+        var text = text
+        text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
     }
 }

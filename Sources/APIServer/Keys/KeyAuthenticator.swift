@@ -33,16 +33,7 @@ struct KeyAuthenticator: RequestStage {
         guard utf8.count <= 7 + APIKeySecret.length + 16, utf8.count > 7, value.prefix(7).lowercased() == "bearer " else {
             throw HTTPError.invalidKey("Send the key as Authorization: Bearer <key>.")
         }
-        return String(value.dropFirst(7)).trimmingSpaces
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        var text = Substring(self)
-        while text.first == " " || text.first == "\t" { text.removeFirst() }
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return String(text)
+        return value.dropFirst(7).trimmingASCIIWhitespace()
     }
 }
 

@@ -6,7 +6,7 @@ extension OpenAPIBuilder {
     func detailSchema(_ collection: CollectionDefinition) -> YAMLNode {
         var properties: [(String, YAMLNode)] = [("id", ["type": "string", "pattern": .string(Self.idPattern(collection.kind))])]
         for field in collection.fields {
-            properties.append((field.name, Self.annotated(detailValue(field, in: collection), field)))
+            properties.append((field.name, Self.annotated(detailValue(field), field)))
             if let target = field.type.referencedCollection, let key = field.reference?.embed {
                 properties.append((key, embedSchema(target: target, optional: !field.rules.required)))
             }
@@ -25,7 +25,7 @@ extension OpenAPIBuilder {
     }
 
     /// The value's shape in the detail; a field that is not required may be null.
-    private func detailValue(_ field: FieldDefinition, in collection: CollectionDefinition) -> YAMLNode {
+    private func detailValue(_ field: FieldDefinition) -> YAMLNode {
         if field.computed != nil { return Self.nullableString }
         let schema: YAMLNode =
             switch field.type {
@@ -64,16 +64,9 @@ extension OpenAPIBuilder {
         return field.rules.required ? schema : Self.nullable(schema)
     }
 
-    /// `{id, <title key>, detail}` of the referenced item; the title key is the field the
-    /// referenced rows take their title from, or `title` when that title is made (a template or
-    /// a computed field).
+    /// `{id, <title key>, detail}` of the referenced item (`CollectionDefinition.embeddedTitleKey`).
     private func embedSchema(target: String, optional: Bool) -> YAMLNode {
-        var titleKey = "title"
-        if let referenced = catalog.collection(named: target), case .field(let index) = referenced.row.title.source,
-            referenced.fields.indices.contains(index), referenced.fields[index].isStored
-        {
-            titleKey = referenced.fields[index].name
-        }
+        let titleKey = catalog.collection(named: target)?.embeddedTitleKey ?? "title"
         let schema = Self.object([("id", ["type": "string"]), (titleKey, Self.nullableString), ("detail", Self.link)])
         return optional ? Self.nullable(schema) : schema
     }

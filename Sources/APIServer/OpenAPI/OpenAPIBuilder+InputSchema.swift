@@ -67,10 +67,12 @@ extension OpenAPIBuilder {
         case .boolean:
             return ["type": "boolean"]
         case .date:
-            return Self.withRange(["type": "string", "format": "date"], rules.minimum.map(Self.dateText), rules.maximum.map(Self.dateText))
+            return Self.withRange(
+                ["type": "string", "format": "date"], rules.minimum.map(DateText.text(days:)), rules.maximum.map(DateText.text(days:)))
         case .dateTime:
             return Self.withRange(
-                ["type": "string", "format": "date-time"], rules.minimum.map(Self.dateTimeText), rules.maximum.map(Self.dateTimeText))
+                ["type": "string", "format": "date-time"], rules.minimum.map(DateText.rfc3339(milliseconds:)),
+                rules.maximum.map(DateText.rfc3339(milliseconds:)))
         case .enumeration(let cases):
             return ["type": "string", "enum": .strings(cases.map(\.value))]
         case .reference(let target):
@@ -136,5 +138,13 @@ extension OpenAPIBuilder {
             case (nil, nil): nil
             }
         return sentence.map { schema.setting("description", to: .string($0)) } ?? schema
+    }
+
+    /// A decimal bound in the definition's units: `1250` at scale 2 → `12.5`, `DecimalText.plain`
+    /// without trailing fraction zeros, no exponent (a JSON number).
+    static func decimalText(_ scaled: Int64, scale: Int) -> String {
+        let plain = DecimalText.plain(scaled, scale: scale)
+        guard scale > 0 else { return plain }
+        return String(plain.reversed().drop(while: { $0 == "0" }).drop(while: { $0 == "." }).reversed())
     }
 }

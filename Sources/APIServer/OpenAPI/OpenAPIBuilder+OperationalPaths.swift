@@ -7,18 +7,21 @@ extension OpenAPIBuilder {
     func operationalPaths() -> [(String, YAMLNode)] {
         let problem = Self.ref("Problem", "responses")
         let notModified = Self.ref("NotModified", "responses")
+        let text: YAMLNode = ["schema": ["type": "string"]]
+        /// An answer with the request id (and `ETag`, for the explorer's files) and a body of each of `types`.
+        func answer(_ description: String, _ types: [(String, YAMLNode)], etag: Bool = false) -> YAMLNode {
+            [
+                "description": .string(description),
+                "headers": etag ? ["ETag": Self.ref("ETag", "headers"), "X-Request-ID": Self.requestID] : ["X-Request-ID": Self.requestID],
+                "content": .map(types),
+            ]
+        }
         let health: YAMLNode = [
             "get": [
                 "tags": ["operations"], "operationId": "getHealth", "summary": "Whether the server and its database answer.",
                 "responses": [
-                    "200": [
-                        "description": "Every check passed.", "headers": ["X-Request-ID": Self.requestID],
-                        "content": ["application/json": ["schema": Self.ref("Health")]],
-                    ],
-                    "503": [
-                        "description": "A check failed.", "headers": ["X-Request-ID": Self.requestID],
-                        "content": ["application/json": ["schema": Self.ref("Health")]],
-                    ],
+                    "200": answer("Every check passed.", [("application/json", ["schema": Self.ref("Health")])]),
+                    "503": answer("A check failed.", [("application/json", ["schema": Self.ref("Health")])]),
                     "default": problem,
                 ],
             ]
@@ -29,37 +32,21 @@ extension OpenAPIBuilder {
                 "summary": "Prometheus text: request counts and durations by method, route template and status class.",
                 "description":
                     "Also `rowserver_response_cache_lookups_total` by `cache` (`lists`, `details`) and `result` (`hit`, `miss`); with the access log on, `rowserver_access_log_write_failures`: its failed writes since start.",
-                "responses": [
-                    "200": [
-                        "description": "The metrics.", "headers": ["X-Request-ID": Self.requestID],
-                        "content": ["text/plain": ["schema": ["type": "string"]]],
-                    ],
-                    "default": problem,
-                ],
+                "responses": ["200": answer("The metrics.", [("text/plain", text)]), "default": problem],
             ]
         ]
         let openAPI: YAMLNode = [
             "get": [
                 "tags": ["operations"], "operationId": "getOpenAPI",
                 "summary": "This document, generated from the collection definitions the server started with.",
-                "responses": [
-                    "200": [
-                        "description": "The spec.", "headers": ["X-Request-ID": Self.requestID],
-                        "content": ["application/yaml": ["schema": ["type": "string"]]],
-                    ],
-                    "default": problem,
-                ],
+                "responses": ["200": answer("The spec.", [("application/yaml", text)]), "default": problem],
             ]
         ]
         let explorer: YAMLNode = [
             "get": [
                 "tags": ["operations"], "operationId": "getExplorer", "summary": "The explorer: a browser client of this API.",
                 "responses": [
-                    "200": [
-                        "description": "The explorer's page (strict Content-Security-Policy).",
-                        "headers": ["ETag": Self.ref("ETag", "headers"), "X-Request-ID": Self.requestID],
-                        "content": ["text/html": ["schema": ["type": "string"]]],
-                    ],
+                    "200": answer("The explorer's page (strict Content-Security-Policy).", [("text/html", text)], etag: true),
                     "304": notModified, "default": problem,
                 ],
             ]
@@ -74,16 +61,8 @@ extension OpenAPIBuilder {
                     ]
                 ],
                 "responses": .map(
-                    [
-                        (
-                            "200",
-                            [
-                                "description": "The asset.",
-                                "headers": ["ETag": Self.ref("ETag", "headers"), "X-Request-ID": Self.requestID],
-                                "content": ["text/javascript": ["schema": ["type": "string"]], "text/css": ["schema": ["type": "string"]]],
-                            ]
-                        ), ("304", notModified),
-                    ] + Self.problems([404]) + [("default", problem)]),
+                    [("200", answer("The asset.", [("text/javascript", text), ("text/css", text)], etag: true)), ("304", notModified)]
+                        + Self.problems([404]) + [("default", problem)]),
             ]
         ]
         return [

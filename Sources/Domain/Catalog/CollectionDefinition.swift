@@ -77,6 +77,14 @@ public final class CollectionDefinition: Sendable {
     /// The stored fields, in slot order.
     public var storedFields: [FieldDefinition] { slots.map { fields[$0] } }
 
+    /// The key an embedded reference to one of its items shows the item's title under: the stored
+    /// field its rows take their title from, or `title` when that title is made (a template or a
+    /// computed field).
+    public var embeddedTitleKey: String {
+        guard case .field(let index) = row.title.source, fields.indices.contains(index), fields[index].isStored else { return "title" }
+        return fields[index].name
+    }
+
     /// Reference fields, with their indexes.
     public var references: [(index: Int, field: FieldDefinition, target: String)] {
         fields.enumerated().compactMap { index, field in

@@ -8,7 +8,7 @@ import Foundation
 /// ``maxUnknownCurrencies`` well-formed unknown codes; beyond that, unknown codes are formatted
 /// by Foundation on each call rather than growing the cache without bound.
 final class LocaleFormatters: Sendable {
-    static let commonCurrencies: [Currency] = [.usd, .eur, .gbp, .jpy]
+    static let commonCurrencies = ["USD", "EUR", "GBP", "JPY"].compactMap(Currency.init(code:))
     static let maxUnknownCurrencies = 64
 
     let locale: RenderLocale

@@ -26,7 +26,8 @@ extension RenderLocale {
         {
             return exact
         }
-        if let byLanguage = defaultLocale(forLanguage: range.language), !excluded.contains(byLanguage) {
+        // A bare language (or one with an unsupported region) maps to its first locale: en → en-US.
+        if let byLanguage = allCases.first(where: { $0.language == range.language }), !excluded.contains(byLanguage) {
             return byLanguage
         }
         return allCases.first { $0.language == range.language && !excluded.contains($0) }

@@ -48,15 +48,4 @@ public enum RenderLocale: String, CaseIterable, Sendable, Codable {
         case .jaJP: "JP"
         }
     }
-
-    /// The locale a bare language (or a language with an unsupported region) maps to.
-    static func defaultLocale(forLanguage language: String) -> RenderLocale? {
-        switch language {
-        case "en": .enUS
-        case "de": .deDE
-        case "fr": .frFR
-        case "ja": .jaJP
-        default: nil
-        }
-    }
 }

@@ -22,11 +22,6 @@ public struct Currency: Hashable, Sendable, Codable {
         self.minorUnitDigits = digits
     }
 
-    public static let usd = Currency(known: "USD", digits: 2)
-    public static let eur = Currency(known: "EUR", digits: 2)
-    public static let gbp = Currency(known: "GBP", digits: 2)
-    public static let jpy = Currency(known: "JPY", digits: 0)
-
     /// Every known currency, ordered by code.
     public static let all: [Currency] =
         minorUnitDigitsByCode

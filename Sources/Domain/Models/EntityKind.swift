@@ -41,19 +41,3 @@ public struct EntityKind: Hashable, Sendable, Comparable, CustomStringConvertibl
         (lhs.a, lhs.b, lhs.c) < (rhs.a, rhs.b, rhs.c)
     }
 }
-
-extension EntityKind: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let kind = EntityKind(prefix: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Invalid id prefix \"\(text)\"")
-        }
-        self = kind
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An amount of money as integer minor units of an ISO 4217 currency: 120 USD is `12000`/`"USD"`.
 ///
 /// Integers keep arithmetic exact (no binary floating point) and make formatting a matter of

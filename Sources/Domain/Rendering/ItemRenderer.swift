@@ -29,12 +29,13 @@ public struct ItemRenderer: Sendable {
         let labels: LabelSource?
     }
 
-    public init(collection: CollectionDefinition, catalog: Catalog) {
+    /// Without a catalog, a renderer for titles only: references inside a referenced title are not followed.
+    public init(collection: CollectionDefinition, catalog: Catalog?) {
         self.collection = collection
         plans = collection.fields.map { FieldPlan(slot: $0.slot, type: $0.type, computed: $0.computed, labels: $0.labels) }
         rowPlan = RowPlan(collection)
         tableRowPlan = TableRowPlan(collection)
-        let targets = collection.fields.map { field in field.type.referencedCollection.flatMap(catalog.collection(named:)) }
+        let targets = collection.fields.map { field in catalog.flatMap { field.type.referencedCollection.flatMap($0.collection(named:)) } }
         self.targets = targets
         labelSlots = zip(collection.fields, targets).map { field, target in
             guard let slot = field.slot, let target else { return [:] }
@@ -42,7 +43,7 @@ public struct ItemRenderer: Sendable {
             for (index, targetField) in target.fields.enumerated() { if let names = targetField.slot { slots[index] = (slot, names) } }
             return slots
         }
-        titleRenderers = targets.map { target in target.map(ItemRenderer.init(resolved:)) }
+        titleRenderers = targets.map { target in target.map { ItemRenderer(collection: $0, catalog: nil) } }
     }
 
     /// The title the row of `item` shows, without looking up references (a reference in the
@@ -167,16 +168,5 @@ public struct ItemRenderer: Sendable {
     /// The referenced collection of the reference field at `index`.
     public func target(ofField index: Int) -> CollectionDefinition? {
         targets.indices.contains(index) ? targets[index] : nil
-    }
-
-    /// A renderer for titles only: references inside a referenced title are not followed.
-    private init(resolved collection: CollectionDefinition) {
-        self.collection = collection
-        plans = collection.fields.map { FieldPlan(slot: $0.slot, type: $0.type, computed: $0.computed, labels: $0.labels) }
-        rowPlan = RowPlan(collection)
-        tableRowPlan = TableRowPlan(collection)
-        targets = Array(repeating: nil, count: collection.fields.count)
-        labelSlots = Array(repeating: [:], count: collection.fields.count)
-        titleRenderers = targets.map { _ in nil }
     }
 }

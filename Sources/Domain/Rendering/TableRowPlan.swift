@@ -72,7 +72,7 @@ public struct TableRowPlan: Sendable, Equatable {
     public static func day(_ value: FieldValue) -> Int64? {
         switch value {
         case .text(let text):
-            return DateText.date(text).map { Int64(DateText.daysFromCivil(year: $0.year, month: $0.month, day: $0.day)) }
+            return DateText.days(text)
         case .integer(let milliseconds):
             // Floor division that cannot overflow, whatever the stored value.
             return milliseconds >= 0 ? milliseconds / 86_400_000 : -((-(milliseconds + 1)) / 86_400_000) - 1

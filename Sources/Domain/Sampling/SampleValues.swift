@@ -47,10 +47,7 @@ struct SampleValues {
         case .boolean:
             return .boolean(random.chance(50))
         case .date:
-            let day = Int64(20_454 + random.next(below: 365))  // within 2026
-            let civil = DateText.civil(milliseconds: day * 86_400_000)
-            let text = "\(civil.year)-\(civil.month < 10 ? "0" : "")\(civil.month)-\(civil.day < 10 ? "0" : "")\(civil.day)"
-            return .text(text)
+            return .text(DateText.text(days: Int64(20_454 + random.next(below: 365))))  // within 2026
         case .dateTime:
             return .integer(Self.number(rules, default: 1_767_225_600_000...1_798_761_600_000, random: &random))
         case .enumeration(let cases):

@@ -14,6 +14,11 @@ public enum DateText {
         return (year, month, day)
     }
 
+    /// Days since 1970-01-01 of a date written exactly `YYYY-MM-DD` that exists (`date(_:)`).
+    public static func days(_ text: String) -> Int64? {
+        date(text).map { Int64(daysFromCivil(year: $0.year, month: $0.month, day: $0.day)) }
+    }
+
     /// Milliseconds since 1970-01-01T00:00:00Z of an RFC 3339 date-time: `2026-11-24T17:00:00Z`,
     /// with optional fractional seconds (milliseconds kept, finer digits dropped) and a `Z` or
     /// `±HH:MM` offset; `t`/`z` and a space for `T` are accepted, as RFC 3339 allows.
@@ -60,13 +65,17 @@ public enum DateText {
     /// `2026-11-24T17:00:00.000Z`: the instant in UTC with milliseconds.
     public static func rfc3339(milliseconds: Int64) -> String {
         let (days, remainder) = floorDivision(milliseconds, 86_400_000)
-        let civil = civilFromDays(days)
         let hour = remainder / 3_600_000
         let minute = remainder / 60_000 % 60
         let second = remainder / 1_000 % 60
         let millisecond = remainder % 1_000
-        return "\(padded(civil.year, 4))-\(padded(civil.month, 2))-\(padded(civil.day, 2))T\(padded(Int(hour), 2)):\(padded(Int(minute), 2)):"
-            + "\(padded(Int(second), 2)).\(padded(Int(millisecond), 3))Z"
+        return "\(text(days: days))T\(padded(Int(hour), 2)):\(padded(Int(minute), 2)):\(padded(Int(second), 2)).\(padded(Int(millisecond), 3))Z"
+    }
+
+    /// `YYYY-MM-DD` of the day `days` after 1970-01-01.
+    public static func text(days: Int64) -> String {
+        let civil = civilFromDays(days)
+        return "\(padded(civil.year, 4))-\(padded(civil.month, 2))-\(padded(civil.day, 2))"
     }
 
     /// The date of an instant, in UTC.

@@ -39,9 +39,8 @@ struct FieldContext {
             }
         case .date:
             guard let text = reader.string(raw, at: pointer, required: true) else { return nil }
-            guard let date = DateText.date(text) else { return fail("Must be a date, YYYY-MM-DD (2026-11-24).", &reader) }
-            let days = Int64(DateText.daysFromCivil(year: date.year, month: date.month, day: date.day))
-            return reader.checkRange(days, at: pointer, minimum: rules.minimum, maximum: rules.maximum, describe: Self.dayText) == nil
+            guard let days = DateText.days(text) else { return fail("Must be a date, YYYY-MM-DD (2026-11-24).", &reader) }
+            return reader.checkRange(days, at: pointer, minimum: rules.minimum, maximum: rules.maximum, describe: DateText.text(days:)) == nil
                 ? nil : .text(text)
         case .dateTime:
             guard let text = reader.string(raw, at: pointer, required: true) else { return nil }
@@ -181,11 +180,6 @@ struct FieldContext {
             }
         }
         return failed ? nil : .names(names)
-    }
-
-    private static func dayText(_ days: Int64) -> String {
-        let date = DateText.civilFromDays(days)
-        return String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
     }
 }
 

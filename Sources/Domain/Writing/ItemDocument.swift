@@ -145,7 +145,6 @@ public enum ItemDocument {
 
 /// Decimal numbers as JSON text, from scaled integers and doubles.
 public enum DecimalText {
-    /// `1250` at scale 2 is `12.50`; scale 0 gives the integer.
     /// `12.34` (an optional `-`, at most 15 whole digits, at most `digits` fraction digits) as an
     /// integer scaled by 10^`digits`: how a query parameter or a CSV cell names an amount of
     /// money (major units) or a decimal. nil for anything else, including `1.`, `.5` and exponents.
@@ -163,6 +162,7 @@ public enum DecimalText {
         return negative ? -value : value
     }
 
+    /// `1250` at scale 2 is `12.50`; scale 0 gives the integer.
     public static func plain(_ scaled: Int64, scale: Int) -> String {
         guard scale > 0 else { return String(scaled) }
         let digits = String(scaled.magnitude)

@@ -23,7 +23,7 @@ public enum StoreBackup {
     public static func backup(from source: String, to destination: String) throws(StoreError) -> Summary {
         let partial = destination + ".partial-\(getpid())"
         defer { removeDatabaseFiles(partial) }
-        do {
+        return try StoreError.catching {
             guard FileManager.default.fileExists(atPath: source) else { throw StoreError.unavailable("no database at \(source)") }
             var configuration = Configuration()
             configuration.readonly = true
@@ -40,8 +40,6 @@ public enum StoreBackup {
             try rename(partial, to: destination)
             let size = (try FileManager.default.attributesOfItem(atPath: destination)[.size] as? NSNumber)?.int64Value ?? 0
             return Summary(bytes: size, latestSequence: latest)
-        } catch {
-            throw StoreError.from(error)
         }
     }
 

@@ -39,7 +39,7 @@ public enum StoreRestore {
         try CatalogStore(path: copy, catalog: catalog).close()
         // The live file exists with the same tables (a running server has made them already).
         try CatalogStore(path: path, catalog: catalog).close()
-        do {
+        return try StoreError.catching {
             var configuration = Configuration()
             // Rows go in table by table; references are whole again once every table is.
             configuration.foreignKeysEnabled = false
@@ -56,8 +56,6 @@ public enum StoreRestore {
                 }
             }
             return summary
-        } catch {
-            throw StoreError.from(error)
         }
     }
 

@@ -19,10 +19,9 @@ struct BacklogMatches: Equatable {
     /// The waiting rows of `table` whose folded title or subtitle contains `text` (folded).
     static func read(_ text: String, in table: CatalogTable, _ db: Database) throws -> BacklogMatches {
         guard let sql = table.backlogMatchSQL else { return .none }
-        var rows: [Row] = []
-        try db.each(sql, [table.collection.name.databaseValue, text.databaseValue, text.databaseValue]) { row in
-            if let pk = row.integer(0), let id = row.text(2) { rows.append(Row(pk: pk, title: row.text(1), id: id)) }
-            return true
+        let rows = try db.all(sql, [table.collection.name.databaseValue, text.databaseValue, text.databaseValue]) { row -> Row? in
+            guard let pk = row.integer(0), let id = row.text(2) else { return nil }
+            return Row(pk: pk, title: row.text(1), id: id)
         }
         return BacklogMatches(rows: rows)
     }

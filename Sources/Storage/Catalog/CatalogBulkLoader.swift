@@ -24,12 +24,7 @@ public final class CatalogBulkLoader {
     public func insert(_ item: Item, into collection: String) throws(StoreError) {
         if let failure { throw failure }
         guard let table = tables[collection] else { throw StoreError.invariant("no collection \(collection)") }
-        let columns: [(any DatabaseValueConvertible)?]
-        do {
-            columns = try writer.checkInsert(item, into: table)
-        } catch {
-            throw StoreError.from(error)
-        }
+        let columns = try StoreError.catching { try writer.checkInsert(item, into: table) }
         let written: Versioned<Item>?
         do {
             written = try writer.writeInsert(item, columns: columns, into: table)
@@ -39,13 +34,7 @@ public final class CatalogBulkLoader {
             throw failure
         }
         guard written != nil else {
-            let refusal: StoreError
-            do {
-                refusal = try writer.existing(item.id, in: table)
-            } catch {
-                throw StoreError.from(error)
-            }
-            throw refusal
+            throw try StoreError.catching { try writer.existing(item.id, in: table) }
         }
         insertedCount += 1
     }

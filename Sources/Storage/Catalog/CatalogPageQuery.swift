@@ -36,6 +36,14 @@ struct CatalogPageQuery {
         var sql: String { "t.\(CatalogTable.quote(column.column))" + (descending ? " DESC" : "") }
     }
 
+    /// The title key column (`CatalogTable.titleOrderColumn`) when the order starts with it (no
+    /// sections before it), else nil: its index holds the searched texts, and in an ordered table
+    /// the search index's rowid follows its order.
+    var titleOrderColumn: String? {
+        guard let first = keys.first?.column.column, first == table.titleOrderColumn else { return nil }
+        return first
+    }
+
     init(_ query: CatalogQuery, table: CatalogTable) throws(StoreError) {
         self.table = table
         let collection = table.collection
@@ -188,7 +196,7 @@ struct CatalogPageQuery {
     /// The texts are the table's kept ones for this shape (`SeekTexts`): only the arguments
     /// are made per page.
     func seekStatements(selecting columns: String? = nil) -> [(sql: String, arguments: [DatabaseValue])] {
-        let texts = table.seekTexts.texts(shape(selecting: columns)) { makeSeekStatements(selecting: columns).map(\.sql) }
+        let texts = table.seekTexts.value(for: shape(selecting: columns)) { makeSeekStatements(selecting: columns).map(\.sql) }
         guard let after else { return [(texts[0], arguments)] }
         // keysetStatements' order: the longest prefix first, each with the position through its key.
         return zip(texts, keys.indices.reversed()).map { text, index in (text, arguments + after[...index]) }
@@ -208,7 +216,7 @@ struct CatalogPageQuery {
     func seekStatement(rows: Int? = nil) -> (sql: String, arguments: [DatabaseValue]) {
         let wanted = rows ?? limit + 1
         let oneDirection = keys.allSatisfy { !$0.descending }
-        let text = table.seekTexts.texts(shape(selecting: nil, combined: true, limit: wanted)) {
+        let text = table.seekTexts.value(for: shape(selecting: nil, combined: true, limit: wanted)) {
             if let after, oneDirection {
                 let columns = keys.map { "t.\(CatalogTable.quote($0.column.column))" }.joined(separator: ", ")
                 let position = "(\(columns)) > (" + repeatElement("?", count: after.count).joined(separator: ", ") + ")"
@@ -242,8 +250,8 @@ struct CatalogPageQuery {
         return (positions + ["1"]).joined(separator: ", ")
     }
 
-    func shape(selecting columns: String?, combined: Bool = false, limit: Int? = nil, walk: Int? = nil) -> SeekTexts.Shape {
-        SeekTexts.Shape(
+    func shape(selecting columns: String?, combined: Bool = false, limit: Int? = nil, walk: Int? = nil) -> SeekTextShape {
+        SeekTextShape(
             columns: columns, reads: columns == nil ? reads : nil, searchKeys: columns == nil && layout.searchKeys != nil,
             joined: columns == nil ? joinClause : nil, combined: combined, limit: limit, walk: walk,
             conditions: conditions,

@@ -73,17 +73,6 @@ public struct CatalogChange: Sendable, Hashable {
     public var placement: ListPlacement?
     /// The id of the API key that made the change; nil for a command's or the seed's.
     public var author: String?
-
-    public init(
-        sequence: Int64, id: EntityID, operation: ChangeOperation, item: Versioned<Item>?, placement: ListPlacement? = nil, author: String? = nil
-    ) {
-        self.sequence = sequence
-        self.id = id
-        self.operation = operation
-        self.item = item
-        self.placement = placement
-        self.author = author
-    }
 }
 
 public struct CatalogChangeBatch: Sendable {

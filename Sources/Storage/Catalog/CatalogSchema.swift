@@ -79,13 +79,8 @@ enum CatalogSchema {
 
     private static func create(_ table: CatalogTable, _ db: Database) throws {
         var columns = ["pk INTEGER PRIMARY KEY", "id TEXT NOT NULL UNIQUE", "version INTEGER NOT NULL"]
-        for (slot, field) in table.collection.storedFields.enumerated() {
-            for (offset, column) in table.valueColumns[slot].enumerated() {
-                columns.append("\(CatalogTable.quote(column)) \(CatalogTable.sqlType(of: field, column: offset))")
-            }
-            try record(field, of: table, db)
-        }
-        for column in derivedColumns(of: table) { columns.append("\(CatalogTable.quote(column.name)) \(column.type)") }
+        for field in table.collection.storedFields { try record(field, of: table, db) }
+        for column in valueColumns(of: table) + derivedColumns(of: table) { columns.append("\(CatalogTable.quote(column.name)) \(column.type)") }
         if table.ordered { columns.append("ord INTEGER") }
         try recordPrefix(of: table, db)
         try db.execute(sql: "CREATE TABLE \(CatalogTable.quote(table.name)) (\(columns.joined(separator: ", ")))")
@@ -224,19 +219,17 @@ enum CatalogSchema {
         return recorded.first != derivation(of: table, catalog: catalog)
     }
 
+    /// Every value column with its SQLite type, in slot order.
+    static func valueColumns(of table: CatalogTable) -> [(name: String, type: String)] {
+        table.collection.storedFields.enumerated().flatMap { slot, field in
+            table.valueColumns[slot].enumerated().map { offset, column in (column, CatalogTable.sqlType(of: field, column: offset)) }
+        }
+    }
+
     static func derivedColumns(of table: CatalogTable) -> [(name: String, type: String)] {
-        var columns: [(String, String)] = []
-        for index in table.keyColumns.keys.sorted() {
-            for column in table.keyColumns[index] ?? [] {
-                columns.append((column.column, column.isText ? "TEXT NOT NULL DEFAULT ''" : "INTEGER NOT NULL DEFAULT 0"))
-            }
-        }
-        for column in table.sectionColumns {
-            columns.append((column.column, column.isText ? "TEXT NOT NULL DEFAULT ''" : "INTEGER NOT NULL DEFAULT 0"))
-        }
-        columns.append(("title_key", "TEXT"))
-        columns.append(("subtitle_key", "TEXT"))
-        return columns
+        let keys = table.keyColumns.keys.sorted().flatMap { table.keyColumns[$0] ?? [] } + table.sectionColumns
+        return keys.map { ($0.column, $0.isText ? "TEXT NOT NULL DEFAULT ''" : "INTEGER NOT NULL DEFAULT 0") }
+            + [("title_key", "TEXT"), ("subtitle_key", "TEXT")]
     }
 
     /// Creates the planned indexes and drops this table's others.

@@ -32,21 +32,14 @@ extension CatalogStore {
 
         func place(_ id: EntityID, _ db: any RowSource) throws -> ListPlacement {
             let (sql, arguments) = plan.membershipStatement(id: id.rawValue)
-            var position: [DatabaseValue]?
-            try db.each(sql, arguments) { row in
-                position = plan.keys.indices.map { column in
+            let position = try db.first(sql, arguments) { row in
+                plan.keys.indices.map { column in
                     plan.keys[column].column.isText ? (row.text(column)?.databaseValue ?? .null) : (row.integer(column)?.databaseValue ?? .null)
                 }
-                return false
             }
             guard let position else { return .outside }
             for (sql, arguments) in plan.precedingStatements(before: position) {
-                var previous: String?
-                try db.each(sql, arguments) { row in
-                    previous = row.text(0)
-                    return false
-                }
-                guard let previous else { continue }
+                guard let previous = try db.first(sql, arguments, { $0.text(0) }) else { continue }
                 guard let previousID = EntityID(parsing: previous, kind: kind) else {
                     throw StoreError.invariant("a row's id \(previous) is malformed")
                 }

@@ -93,15 +93,13 @@ extension CatalogStore {
         let table = try table(collection)
         let options = options
         let tables = tables
-        do {
+        return try StoreError.catching {
             let read = { (db: Database) in
                 try Self.readChanges(db, table: table, after: sequence, limit: limit, in: list, tables: tables) { plan, text in
                     try CatalogStore.restrict(&plan, toMatchesOf: text, keys: options.search.keys, db)
                 }
             }
             return try pool.read(read)
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
@@ -112,24 +110,16 @@ extension CatalogStore {
         restrict: (inout CatalogPageQuery, String) throws -> Void
     ) throws -> CatalogChangeBatch {
         let limit = min(max(limit, 1), 10_000)
-        var pruned: Int64 = 0
-        try db.each("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) { row in
-            pruned = row.integer(0) ?? 0
-            return false
-        }
+        let pruned = try db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
         if pruned > 0 && sequence < pruned { throw StoreError.changesExpired(oldestRetained: pruned + 1) }
-        var entries: [(sequence: Int64, id: String, operation: String, author: String?)] = []
-        try db.each(
+        var entries = try db.all(
             """
             SELECT c.seq, c.item_id, c.op, c.key_id FROM changes AS c
             WHERE c.collection = ? AND c.seq > ?
               AND NOT EXISTS (SELECT 1 FROM changes AS d WHERE d.collection = c.collection AND d.item_id = c.item_id AND d.seq > c.seq)
             ORDER BY c.seq LIMIT ?
             """, [table.collection.name.databaseValue, sequence.databaseValue, (limit + 1).databaseValue]
-        ) { row in
-            entries.append((row.integer(0) ?? 0, row.text(1) ?? "", row.text(2) ?? "", row.text(3)))
-            return true
-        }
+        ) { row in (sequence: row.integer(0) ?? 0, id: row.text(1) ?? "", operation: row.text(2) ?? "", author: row.text(3)) }
         let hasMore = entries.count > limit
         if hasMore { entries.removeLast() }
         let placer = try list.map { list in try ListPlacer(list, table: table, restrict: restrict) }

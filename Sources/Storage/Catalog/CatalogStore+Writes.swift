@@ -164,7 +164,7 @@ extension CatalogStore {
     /// Writes `items` in one transaction, referenced items first as given, each with its change
     /// entry (a new database's demo data, an import's batch).
     public func seed(_ items: [(collection: CollectionDefinition, item: Item)]) throws(StoreError) {
-        do {
+        try StoreError.catching {
             var before: UInt32 = 0
             let (versions, latest) = try pool.write { db in
                 before = commits.value
@@ -181,8 +181,6 @@ extension CatalogStore {
             }
             // Its items are not named: kept answers made before it are not vouched for.
             state.withLock { $0.apply(versions: versions, latest: latest, committedAfter: before, changes: nil, since: latest) }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 }

@@ -90,12 +90,7 @@ public final class CatalogStore: Sendable {
     }
 
     static func fetchItem(_ source: any RowSource, table: CatalogTable, id: EntityID) throws -> Versioned<Item>? {
-        var found: Versioned<Item>?
-        try source.each(table.selectByIDSQL, [id.rawValue.databaseValue]) { row in
-            found = try CatalogColumns.decode(row, in: table)
-            return false
-        }
-        return found
+        try source.first(table.selectByIDSQL, [id.rawValue.databaseValue]) { try CatalogColumns.decode($0, in: table) }
     }
 
     /// The items that `items`' reference fields point to (of `table`; only `fields` when
@@ -117,23 +112,17 @@ public final class CatalogStore: Sendable {
     }
 
     public func checkHealth() throws(StoreError) {
-        do {
-            _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
-        } catch {
-            throw StoreError.from(error)
-        }
+        _ = try StoreError.catching { try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
     }
 
     /// Checkpoints and closes the connections; later calls fail (SQLite: misuse of a closed connection).
     public func close() throws(StoreError) {
-        do {
+        try StoreError.catching {
             readers.close()
             let tables = tables
             try pool.write { db in try SearchBacklog.apply(db, tables: tables) }
             try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
             try pool.close()
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
@@ -158,10 +147,8 @@ public final class CatalogStore: Sendable {
     ) throws {
         guard let renderer = renderers[table.collection.name] else { return }
         // Read whole before rewriting: no statement stays open over the table it updates.
-        var items: [Versioned<Item>] = []
-        try db.each("SELECT \(table.selectList) FROM \(CatalogTable.quote(table.name)) AS t", []) { row in
-            items.append(try CatalogColumns.decode(row, in: table))
-            return true
+        let items = try db.all("SELECT \(table.selectList) FROM \(CatalogTable.quote(table.name)) AS t", []) { row in
+            try CatalogColumns.decode(row, in: table)
         }
         for item in items {
             let sectionKey = try CatalogWriter.sectionKey(of: item.item, in: table, db: db, tables: tables, renderers: renderers)

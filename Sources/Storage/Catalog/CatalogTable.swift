@@ -68,7 +68,7 @@ final class CatalogTable: Sendable {
     /// Records the grams of a row's new trigrams (`SearchGrams`).
     let gramsInsertSQL: String?
     /// Its page statements' texts (`CatalogPageQuery.seekStatements`), kept by shape.
-    let seekTexts = SeekTexts()
+    let seekTexts = SeekTexts(limit: 256)
 
     struct OrderColumn: Sendable, Hashable {
         let column: String

@@ -48,21 +48,13 @@ public struct PageRow {
     /// One stored slot's value, as the item would hold it.
     public func value(slot: Int) throws(StoreError) -> FieldValue {
         guard let column = column(ofSlot: slot) else { return .null }
-        do {
-            return try CatalogColumns.value(row, slot: slot, column: column, in: table)
-        } catch {
-            throw StoreError.from(error)
-        }
+        return try StoreError.catching { try CatalogColumns.value(row, slot: slot, column: column, in: table) }
     }
 
     /// The whole item, for what a row shows that is more than a stored value.
     public func item() throws(StoreError) -> Item {
         guard reading.layout.isWhole else { throw StoreError.invariant("a page that reads some of its slots has no whole items") }
-        do {
-            return try CatalogColumns.decode(row, in: table, id: id).item
-        } catch {
-            throw StoreError.from(error)
-        }
+        return try StoreError.catching { try CatalogColumns.decode(row, in: table, id: id).item }
     }
 }
 
@@ -71,7 +63,7 @@ extension PageRow {
     /// page's snapshot; nil when there is none.
     public func item(_ collection: String, id: EntityID) throws(StoreError) -> Item? {
         guard let table = reading.tables[collection] else { return nil }
-        do {
+        return try StoreError.catching {
             if let joined = reading.joined, joined.table.name == table.name {
                 let item = row.shifted(by: joined.offset)
                 if item.withText(0, { $0?.elementsEqual(id.rawValue.utf8) }) == true {
@@ -79,8 +71,6 @@ extension PageRow {
                 }
             }
             return try CatalogStore.fetchItem(reading.source, table: table, id: id)?.item
-        } catch {
-            throw StoreError.from(error)
         }
     }
 }

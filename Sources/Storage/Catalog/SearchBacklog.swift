@@ -51,32 +51,23 @@ enum SearchBacklog {
 
     /// The first change-log entry the backlog names; nil when it is empty.
     static func firstWaiting(_ db: any RowSource) throws -> Int64? {
-        var first: Int64?
-        try db.each("SELECT min(first) FROM search_backlog", []) { row in
-            first = row.integer(0)
-            return false
-        }
-        return first
+        try db.integer("SELECT min(first) FROM search_backlog", [])
     }
 
     /// Adds to `entries` the search entry of every insert the backlog names whose row still
     /// exists, in the order of the log, and empties the backlog. Returns how many were added.
     @discardableResult
     static func take(_ db: Database, tables: [String: CatalogTable], into entries: PendingSearchEntries) throws -> Int {
-        var ranges: [(first: Int64, last: Int64)] = []
-        try db.each("SELECT first, last FROM search_backlog ORDER BY first", []) { row in
-            ranges.append((row.integer(0) ?? 0, row.integer(1) ?? 0))
-            return true
-        }
+        let ranges = try db.all("SELECT first, last FROM search_backlog ORDER BY first", []) { row in (row.integer(0) ?? 0, row.integer(1) ?? 0) }
         guard !ranges.isEmpty else { return 0 }
         var inserted: [(table: CatalogTable, id: String)] = []
-        for range in ranges {
-            try db.each(
+        for (first, last) in ranges {
+            inserted += try db.all(
                 "SELECT collection, item_id FROM changes WHERE seq BETWEEN ? AND ? AND op = 'insert' ORDER BY seq",
-                [range.first.databaseValue, range.last.databaseValue]
-            ) { row in
-                if let name = row.text(0), let table = tables[name], table.searchTable != nil, let id = row.text(1) { inserted.append((table, id)) }
-                return true
+                [first.databaseValue, last.databaseValue]
+            ) { row -> (table: CatalogTable, id: String)? in
+                guard let name = row.text(0), let table = tables[name], table.searchTable != nil, let id = row.text(1) else { return nil }
+                return (table, id)
             }
         }
         let before = entries.count

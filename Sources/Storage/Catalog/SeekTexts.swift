@@ -8,33 +8,23 @@ import Domain
 /// prefix of a position) is a large share of an uncached page. Conditions hold
 /// placeholders only (values are arguments; a list of keys is one `json_each(?)`), so the shapes
 /// are few; the memo empties itself past 256 of them all the same.
-final class SeekTexts: Sendable {
-    struct Shape: Hashable, Sendable {
-        let columns: String?
-        let reads: [Int]?
-        /// The rows' folded title and subtitle are selected (`RowLayout.searchKeys`).
-        let searchKeys: Bool
-        /// The join of the rows' section items (`CatalogPageQuery.joinSectionItems`).
-        let joined: String?
-        /// The statements as one (`CatalogPageQuery.seekStatement`), with this LIMIT written in.
-        let combined: Bool
-        let limit: Int?
-        /// A search's bounded walk, in rows (`CatalogPageQuery.boundedSearchStatement`).
-        let walk: Int?
-        let conditions: [String]
-        let keys: [CatalogTable.OrderColumn]
-        let descending: [Bool]
-        let readsByKey: Bool
-        let positioned: Bool
-    }
+typealias SeekTexts = BoundedMemo<SeekTextShape, [String]>
 
-    private let kept = BoundedMemo<Shape, [String]>(limit: 256)
-
-    /// The texts for `shape`: kept, or made by `make` and kept.
-    func texts(_ shape: Shape, make: () -> [String]) -> [String] {
-        kept.value(for: shape, make: make)
-    }
-
-    /// How many shapes are kept (for tests).
-    var count: Int { kept.count }
+struct SeekTextShape: Hashable, Sendable {
+    let columns: String?
+    let reads: [Int]?
+    /// The rows' folded title and subtitle are selected (`RowLayout.searchKeys`).
+    let searchKeys: Bool
+    /// The join of the rows' section items (`CatalogPageQuery.joinSectionItems`).
+    let joined: String?
+    /// The statements as one (`CatalogPageQuery.seekStatement`), with this LIMIT written in.
+    let combined: Bool
+    let limit: Int?
+    /// A search's bounded walk, in rows (`CatalogPageQuery.boundedSearchStatement`).
+    let walk: Int?
+    let conditions: [String]
+    let keys: [CatalogTable.OrderColumn]
+    let descending: [Bool]
+    let readsByKey: Bool
+    let positioned: Bool
 }

@@ -16,4 +16,15 @@ extension StoreError {
             return .invariant(String(describing: error))
         }
     }
+
+    /// What `body` returns; what it throws, as `from` maps it: the shape of every call that
+    /// talks to the database.
+    @discardableResult
+    static func catching<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw from(error)
+        }
+    }
 }

@@ -61,30 +61,25 @@ public final class IdempotencyStore: Sendable {
     /// Looks the key up and reserves it when it is new, in one transaction. A key older than
     /// `retention` counts as new. `fingerprint`: a digest of the request's method, path and body.
     public func begin(_ mark: IdempotencyMark, fingerprint: [UInt8], now: Int64) throws(StoreError) -> Outcome {
-        do {
+        return try StoreError.catching {
             let outcome = try database.writing { db -> Outcome in
-                var found: Outcome?
-                try db.each(
+                let found = try db.first(
                     "SELECT created_at, fingerprint, state, status, headers, body, collection, item_id, operation FROM idempotency_keys WHERE principal = ? AND key = ?",
                     [mark.principal.databaseValue, mark.key.databaseValue]
-                ) { row in
-                    guard (row.integer(0) ?? 0) >= now - retention else { return false }
-                    guard row.bytes(1) == fingerprint else {
-                        found = .mismatch
-                        return false
-                    }
+                ) { row -> Outcome? in
+                    guard (row.integer(0) ?? 0) >= now - retention else { return nil }
+                    guard row.bytes(1) == fingerprint else { return .mismatch }
                     switch row.text(2) {
                     case "done":
-                        found = .replay(
+                        return .replay(
                             StoredAnswer(
                                 status: row.integer(3).map(Int.init) ?? 500, headers: Self.headers(from: row.text(4) ?? ""), body: row.bytes(5) ?? [])
                         )
                     case "applied":
-                        found = .applied(collection: row.text(6) ?? "", itemID: row.text(7) ?? "", operation: row.text(8) ?? "")
+                        return .applied(collection: row.text(6) ?? "", itemID: row.text(7) ?? "", operation: row.text(8) ?? "")
                     default:
-                        found = .fresh
+                        return .fresh
                     }
-                    return false
                 }
                 if let found { return found }
                 try db.run(
@@ -97,14 +92,12 @@ public final class IdempotencyStore: Sendable {
             }
             try purgeNow(now: now)
             return outcome
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
     /// Stores the answer of a key's write: later retries get it again.
     public func complete(_ mark: IdempotencyMark, answer: StoredAnswer) throws(StoreError) {
-        do {
+        try StoreError.catching {
             try database.writing { db in
                 try db.run(
                     "UPDATE idempotency_keys SET state = 'done', status = ?, headers = ?, body = ? WHERE principal = ? AND key = ?",
@@ -113,21 +106,17 @@ public final class IdempotencyStore: Sendable {
                         mark.principal.databaseValue, mark.key.databaseValue,
                     ])
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
     /// Forgets a reservation whose request wrote nothing (it failed): a retry runs it again.
     public func release(_ mark: IdempotencyMark) throws(StoreError) {
-        do {
+        try StoreError.catching {
             try database.writing { db in
                 try db.run(
                     "DELETE FROM idempotency_keys WHERE principal = ? AND key = ? AND state = 'pending'",
                     [mark.principal.databaseValue, mark.key.databaseValue])
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
@@ -153,11 +142,7 @@ public final class IdempotencyStore: Sendable {
 
     /// Keys held now, expired or not (for tests).
     public func count() throws(StoreError) -> Int {
-        do {
-            return try database.reading { db in Int(try db.integer("SELECT count(*) FROM idempotency_keys", []) ?? 0) }
-        } catch {
-            throw StoreError.from(error)
-        }
+        return try StoreError.catching { try database.reading { db in Int(try db.integer("SELECT count(*) FROM idempotency_keys", []) ?? 0) } }
     }
 
     /// Header lines as `name: value\n` (a value holds no line break: the server never sends one).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An API key as the database keeps it: never its secret, only the secret's hash.
 public struct APIKeyRecord: Sendable, Hashable {
     /// The key's public id: it names the key in logs, the change log and `keys revoke`.

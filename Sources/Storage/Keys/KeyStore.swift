@@ -64,7 +64,7 @@ public final class KeyStore: Sendable {
 
     /// Adds a key; `id` must be new.
     public func add(_ key: APIKeyRecord) throws(StoreError) {
-        do {
+        try StoreError.catching {
             try database.writing { db in
                 try db.run(
                     "INSERT INTO api_keys (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?)",
@@ -74,17 +74,12 @@ public final class KeyStore: Sendable {
                     ])
                 if let announcement { try db.run(announcement, []) }
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
-    /// The key with this id, revoked or not; nil when there is none.
     public func key(id: String) throws(StoreError) -> APIKeyRecord? {
-        do {
+        return try StoreError.catching {
             return try database.reading { db in try Self.records(db, "SELECT \(Self.columns) FROM api_keys WHERE id = ?", [id.databaseValue]).first }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
@@ -95,38 +90,28 @@ public final class KeyStore: Sendable {
         return try cache.key(id: id) { id throws(StoreError) in try key(id: id) }
     }
 
-    /// Every key, oldest first.
     public func all() throws(StoreError) -> [APIKeyRecord] {
-        do {
+        return try StoreError.catching {
             return try database.reading { db in try Self.records(db, "SELECT \(Self.columns) FROM api_keys ORDER BY created_at, id", []) }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
-    /// Revokes a key at `time`; false when there is no such key or it was revoked already.
     public func revoke(id: String, at time: Int64) throws(StoreError) -> Bool {
-        do {
+        return try StoreError.catching {
             return try database.writing { db in
                 let revoked =
                     try db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [time.databaseValue, id.databaseValue]) > 0
                 if revoked, let announcement { try db.run(announcement, []) }
                 return revoked
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 
     private static func records(_ db: any SQLConnection, _ sql: String, _ arguments: [DatabaseValue]) throws -> [APIKeyRecord] {
-        var found: [APIKeyRecord] = []
-        try db.each(sql, arguments) { row in
-            found.append(
-                APIKeyRecord(
-                    id: row.text(0) ?? "", name: row.text(1) ?? "", secretHash: row.bytes(2) ?? [],
-                    scopes: (row.text(3) ?? "").split(separator: " ").map(String.init), createdAt: row.integer(4) ?? 0, revokedAt: row.integer(5)))
-            return true
+        try db.all(sql, arguments) { row in
+            APIKeyRecord(
+                id: row.text(0) ?? "", name: row.text(1) ?? "", secretHash: row.bytes(2) ?? [],
+                scopes: (row.text(3) ?? "").split(separator: " ").map(String.init), createdAt: row.integer(4) ?? 0, revokedAt: row.integer(5))
         }
-        return found
     }
 }

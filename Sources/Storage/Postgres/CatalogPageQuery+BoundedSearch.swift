@@ -21,7 +21,7 @@ extension CatalogPageQuery {
         let wanted = limit + 1
         let walked = seekStatement(rows: max(walk, wanted))
         let position = positionCondition()
-        let text = table.seekTexts.texts(shape(selecting: nil, combined: true, limit: wanted, walk: walk)) {
+        let text = table.seekTexts.value(for: shape(selecting: nil, combined: true, limit: wanted, walk: walk)) {
             let found = "(SELECT count(*) FROM p)"
             let first =
                 "WITH p AS MATERIALIZED (SELECT w.* FROM (\(walked.sql)) AS w WHERE \(Self.matchSQL("w"))"

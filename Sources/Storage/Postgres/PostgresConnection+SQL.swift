@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 
 /// The store's SQL on PostgreSQL: the statements `CatalogTable`, `CatalogPageQuery` and

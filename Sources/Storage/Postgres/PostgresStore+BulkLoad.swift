@@ -29,12 +29,10 @@ extension PostgresStore: BulkLoadingStore {
     /// whole indexes for a text that matches nothing.
     func analyze(_ tables: [String]) throws(StoreError) {
         guard !tables.isEmpty else { return }
-        do {
+        try StoreError.catching {
             try pool.withConnection { connection in
                 try connection.executeScript("ANALYZE " + tables.sorted().map(CatalogTable.quote).joined(separator: ", "))
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 }

@@ -69,14 +69,12 @@ extension PostgresStore {
     {
         let table = try table(collection)
         let tables = tables
-        do {
+        return try StoreError.catching {
             return try pool.reading { db in
                 try CatalogStore.readChanges(db, table: table, after: sequence, limit: limit, in: list, tables: tables) { plan, text in
                     Self.restrict(&plan, toMatchesOf: text)
                 }
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 }

@@ -1,5 +1,4 @@
 import Domain
-import Foundation
 import GRDB
 
 /// Writes on PostgreSQL, group-committed as on SQLite: one drain at a time takes every queued
@@ -186,7 +185,7 @@ extension PostgresStore {
 
     /// Writes `items` in one transaction, referenced items first as given (a new database's demo data).
     public func seed(_ items: [(collection: CollectionDefinition, item: Item)]) throws(StoreError) {
-        do {
+        try StoreError.catching {
             let committed = try pool.writing { db in
                 let start = try db.integer(Self.latestSQL, []) ?? 0
                 let writer = CatalogWriter(
@@ -198,8 +197,6 @@ extension PostgresStore {
                 return try finish(db, writer.changes, force: true)
             }
             state.withLock { $0.apply(versions: committed.versions, latest: committed.latest) }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 }

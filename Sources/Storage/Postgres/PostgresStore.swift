@@ -97,11 +97,7 @@ public final class PostgresStore: ItemStore {
     static let latestSQL = "SELECT value FROM store_counters WHERE name = 'latest'"
 
     public func checkHealth() throws(StoreError) {
-        do {
-            _ = try pool.withConnection { connection in try connection.integer("SELECT 1", []) }
-        } catch {
-            throw StoreError.from(error)
-        }
+        _ = try StoreError.catching { try pool.withConnection { connection in try connection.integer("SELECT 1", []) } }
     }
 
     /// Stops the listener and closes the idle connections; later calls fail.
@@ -114,12 +110,10 @@ public final class PostgresStore: ItemStore {
     /// when it has none (a server started later fills in the collections).
     public static func keys(url: String) throws(StoreError) -> KeyStore {
         let pool = PostgresPool(url: url, maximum: 2)
-        do {
+        try StoreError.catching {
             try pool.writing { db in
                 for statement in PostgresSchema.baseStatements { try db.run(statement, []) }
             }
-        } catch {
-            throw StoreError.from(error)
         }
         return KeyStore(postgres: pool)
     }
@@ -127,19 +121,12 @@ public final class PostgresStore: ItemStore {
     /// The key that signs cursors and change tokens, shared by every instance on this database:
     /// the stored one, or `made` stored by the first instance to ask.
     public func sharedTokenKey(orStore made: [UInt8]) throws(StoreError) -> [UInt8] {
-        do {
+        return try StoreError.catching {
             return try pool.writing { db in
-                var stored: [UInt8]?
-                try db.each("SELECT value FROM store_secrets WHERE name = 'token_key'", []) { row in
-                    stored = row.bytes(0)
-                    return false
-                }
-                if let stored { return stored }
+                if let stored = try db.first("SELECT value FROM store_secrets WHERE name = 'token_key'", [], { $0.bytes(0) }) { return stored }
                 try db.run("INSERT INTO store_secrets (name, value) VALUES ('token_key', ?)", [Data(made).databaseValue])
                 return made
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 }

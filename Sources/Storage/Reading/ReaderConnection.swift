@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -64,10 +63,8 @@ final class ReaderConnection {
     /// connection (`xShmMap` of its `-shm` file): mapped while the connection stays open.
     func walIndex() throws(StoreError) -> UnsafeMutableRawPointer {
         // A read opens the connection's write-ahead log and maps the index's first region.
-        do {
+        try StoreError.catching {
             try each("SELECT 1 FROM sqlite_master LIMIT 1", []) { _ in false }
-        } catch {
-            throw StoreError.from(error)
         }
         var file: UnsafeMutablePointer<sqlite3_file>?
         try check(sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file), "its file")

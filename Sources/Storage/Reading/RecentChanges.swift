@@ -1,5 +1,4 @@
 import Domain
-import GRDB
 
 /// An item by its collection and id: what a kept answer read, and what a change touched.
 public struct ItemAddress: Hashable, Sendable {

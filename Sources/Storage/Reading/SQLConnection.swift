@@ -48,16 +48,6 @@ enum RowLock {
 }
 
 extension SQLConnection {
-    /// The first column of the first row as an integer; nil when there is no row or it is NULL.
-    func integer(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64? {
-        var found: Int64?
-        try each(sql, arguments) { row in
-            found = row.integer(0)
-            return false
-        }
-        return found
-    }
-
     func insertRows(_ sql: String, _ arguments: [DatabaseValue]) throws -> [String: Int64] {
         var keys: [String: Int64] = [:]
         try each(sql, arguments) { row in
@@ -69,12 +59,7 @@ extension SQLConnection {
 
     /// The first column of every row, as text.
     func texts(_ sql: String, _ arguments: [DatabaseValue]) throws -> [String] {
-        var found: [String] = []
-        try each(sql, arguments) { row in
-            if let text = row.text(0) { found.append(text) }
-            return true
-        }
-        return found
+        try all(sql, arguments) { $0.text(0) }
     }
 }
 

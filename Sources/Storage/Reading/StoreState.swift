@@ -84,7 +84,7 @@ extension Locked where Value == StoreState {
     ) throws(StoreError) -> T {
         if stamp != nil, let answer = withLock({ $0.stamp == stamp ? read($0) : nil }) { return answer }
         let since = withLock { $0.recent.through }
-        do {
+        return try StoreError.catching {
             let (loaded, changes) = try reload(since)
             return withLock { state in
                 state.apply(versions: loaded.versions, latest: loaded.latest)
@@ -92,8 +92,6 @@ extension Locked where Value == StoreState {
                 state.stamp = stamp
                 return read(state)
             }
-        } catch {
-            throw StoreError.from(error)
         }
     }
 }
