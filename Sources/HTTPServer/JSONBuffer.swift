@@ -99,7 +99,6 @@ struct JSONBuffer: @unchecked Sendable {
         count = max(0, min(newCount, count))
     }
 
-    @inline(never)
     /// Appends `added` bytes copied from this buffer's own `offset` (`offset + added` at most
     /// `count`: bytes written earlier).
     mutating func appendCopy(from offset: Int, count added: Int) {
@@ -123,6 +122,7 @@ struct JSONBuffer: @unchecked Sendable {
         if needed > capacity { reallocate(capacity: needed) }
     }
 
+    @inline(never)
     private mutating func reallocate(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
