@@ -33,12 +33,7 @@ public final class PostgresStore: ItemStore {
     public init(url: String, catalog: Catalog, options: CatalogStore.Options = .init(), connections: Int = 16) throws(StoreError) {
         self.catalog = catalog
         self.options = options
-        var tables: [String: CatalogTable] = [:]
-        var renderers: [String: ItemRenderer] = [:]
-        for collection in catalog.collections {
-            tables[collection.name] = CatalogTable(collection)
-            renderers[collection.name] = ItemRenderer(collection: collection, catalog: catalog)
-        }
+        let (tables, renderers) = Self.compile(catalog, ordered: false)
         self.tables = tables
         self.renderers = renderers
         pool = PostgresPool(url: url, maximum: connections, wait: options.busyTimeout)
