@@ -123,17 +123,7 @@ public struct JSONParser {
             let value = try parseValue(depth: depth)
             path.removeLast()
             members.append(JSONMember(key, value))
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(members)
-            case nil: throw malformed("Unexpected end of input")
-            default: throw malformed("Expected ',' or '}'")
-            }
+            if try passedSeparator(closing: "}") { return .object(members) }
         }
     }
 
@@ -153,17 +143,24 @@ public struct JSONParser {
             let value = try parseValue(depth: depth)
             path.removeLast()
             elements.append(value)
+            if try passedSeparator(closing: "]") { return .array(elements) }
+        }
+    }
+
+    /// Past the `,` after a member or an element (false), or past `closing`, the end of its
+    /// object or array (true).
+    private mutating func passedSeparator(closing: Unicode.Scalar) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        switch current {
+        case UInt8(ascii: ","):
+            index += 1
             skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(elements)
-            case nil: throw malformed("Unexpected end of input")
-            default: throw malformed("Expected ',' or ']'")
-            }
+            return false
+        case UInt8(ascii: closing):
+            index += 1
+            return true
+        case nil: throw malformed("Unexpected end of input")
+        default: throw malformed("Expected ',' or '\(closing)'")
         }
     }
 
