@@ -102,11 +102,10 @@ extension DefinitionChecker {
     mutating func identifier(_ node: Node, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         guard Self.isIdentifier(text) else {
-            report(
+            return refuse(
                 "bad-name",
                 "\(what) \"\(Self.shortened(text))\" is not a valid name: use a lowercase ASCII letter, then letters and digits "
                     + "(at most 40 characters), like `shortDescription`.", at: node)
-            return nil
         }
         return text
     }
@@ -127,12 +126,10 @@ extension DefinitionChecker {
             return nil
         }
         guard let value = ScalarNumber.integer(scalar.string) else {
-            report("out-of-range", "\(what) \(Self.shortened(scalar.string)) must be a whole number written in decimal digits that fits in 64 bits.", at: node)
-            return nil
+            return refuse("out-of-range", "\(what) \(Self.shortened(scalar.string)) must be a whole number written in decimal digits that fits in 64 bits.", at: node)
         }
         guard range.contains(value) else {
-            report("out-of-range", "\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(value).", at: node)
-            return nil
+            return refuse("out-of-range", "\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(value).", at: node)
         }
         return value
     }
@@ -191,8 +188,7 @@ extension DefinitionChecker {
             texts.append((entry.key, text))
         }
         if entries.isEmpty {
-            report("empty-text", "\(what) is an empty mapping: give a string, or at least one locale's text (en: …).", at: node)
-            return nil
+            return refuse("empty-text", "\(what) is an empty mapping: give a string, or at least one locale's text (en: …).", at: node)
         }
         return broken ? nil : LocalizedText(entries: texts)
     }
