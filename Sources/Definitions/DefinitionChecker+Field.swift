@@ -175,8 +175,7 @@ extension DefinitionChecker {
                 pairs.append((entry.keyNode, entry.key, text(entry.value, "The label of value `\(entry.key)` of \(what)")))
             }
         default:
-            wrongKind(node, "`values` of \(what)", expected: "a list of values or a mapping of value to label")
-            return nil
+            return refuseKind(node, "`values` of \(what)", expected: "a list of values or a mapping of value to label")
         }
         if pairs.isEmpty {
             return refuse("empty-enum", "`values` of \(what) is empty: list at least one value.", at: node)

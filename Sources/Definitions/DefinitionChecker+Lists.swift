@@ -25,8 +25,7 @@ extension DefinitionChecker {
                 pairs.append((identifier(entry.keyNode, "The sort name"), entry.keyNode, string(entry.value, "The field of sort `\(entry.key)`"), entry.value))
             }
         default:
-            wrongKind(node, what, expected: "a list of field names or a mapping of sort name to field name")
-            return nil
+            return refuseKind(node, what, expected: "a list of field names or a mapping of sort name to field name")
         }
         var sorts: [SortDefinition] = []
         var broken = false

@@ -68,8 +68,7 @@ extension DefinitionChecker {
     /// A number with at most `scale` fraction digits, scaled by 10^scale.
     mutating func decimal(_ node: Node, _ what: String, scale: Int) -> Int64? {
         guard case .scalar(let scalar) = node, [.int, .float].contains(node.tagName) else {
-            wrongKind(node, what, expected: "a number")
-            return nil
+            return refuseKind(node, what, expected: "a number")
         }
         switch ScalarNumber.scaled(scalar.string, scale: scale) {
         case .value(let value):

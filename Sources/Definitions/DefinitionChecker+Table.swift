@@ -58,8 +58,7 @@ extension DefinitionChecker {
             return (fieldColumn(index, id: name, title: nil, alignment: nil, in: scope), node)
         }
         guard case .mapping(let mapping) = node else {
-            wrongKind(node, what, expected: "a field name or a mapping")
-            return nil
+            return refuseKind(node, what, expected: "a field name or a mapping")
         }
         let keys = Set(
             mapping.keys.compactMap { key -> String? in

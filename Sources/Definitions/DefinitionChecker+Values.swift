@@ -23,8 +23,7 @@ extension DefinitionChecker {
             return field(text, at: node, in: scope, code: "unknown-field", what).map { ValueSpec.field($0) }
         }
         guard case .mapping = node else {
-            wrongKind(node, what, expected: "a field name, a template, or {field, preview} / {template, preview}")
-            return nil
+            return refuseKind(node, what, expected: "a field name, a template, or {field, preview} / {template, preview}")
         }
         guard let object = object(node, what, known: ["field", "template", "preview"]) else { return nil }
         let preview = object.value("preview").map { count($0, "The preview length of \(what.lowercasedFirst)", in: 1...1_000_000) }
