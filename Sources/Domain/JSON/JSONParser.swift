@@ -93,18 +93,23 @@ public struct JSONParser {
         return JSONPointer.appending(pointer, key)
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+    /// Past the opening bracket of an object or array at `depth`; true when `closing` follows at
+    /// once (an empty one, passed whole).
+    private mutating func opened(depth: Int, closing: Unicode.Scalar) throws(JSONParseError) -> Bool {
         guard depth <= Self.maxDepth else {
             throw JSONParseError(.tooDeep, offset: index, detail: "The body nests objects and arrays deeper than \(Self.maxDepth) levels.")
         }
         index += 1
+        skipWhitespace()
+        guard current == UInt8(ascii: closing) else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        if try opened(depth: depth, closing: "}") { return .object([]) }
         var members: [JSONMember] = []
         var keys = Set<String>()
-        skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
         while true {
             guard current == UInt8(ascii: "\"") else { throw malformed("Expected a string key") }
             let keyOffset = index
@@ -128,16 +133,8 @@ public struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= Self.maxDepth else {
-            throw JSONParseError(.tooDeep, offset: index, detail: "The body nests objects and arrays deeper than \(Self.maxDepth) levels.")
-        }
-        index += 1
+        if try opened(depth: depth, closing: "]") { return .array([]) }
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if current == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
         while true {
             path.append(String(elements.count))
             let value = try parseValue(depth: depth)
