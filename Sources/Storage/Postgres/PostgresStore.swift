@@ -42,20 +42,14 @@ public final class PostgresStore: ItemStore {
         self.listener = listener
         keys = KeyStore(postgres: pool) { listener.keysGeneration }
         let ordered = catalog.collections.compactMap { tables[$0.name] }
-        let isNew: Bool
         do {
-            isNew = try pool.writing { db in try Self.prepare(db, tables: ordered, catalog: catalog, renderers: renderers) }
+            let isNew = try pool.writing { db in try Self.prepare(db, tables: ordered, catalog: catalog, renderers: renderers) }
+            if isNew, let seedItems = options.seedItems {
+                try seed(seedItems(catalog))
+            }
         } catch {
             listener.stop()
             throw StoreError.from(error)
-        }
-        if isNew, let seedItems = options.seedItems {
-            do {
-                try seed(seedItems(catalog))
-            } catch {
-                listener.stop()
-                throw error
-            }
         }
     }
 
