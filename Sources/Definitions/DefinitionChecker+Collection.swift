@@ -106,10 +106,9 @@ extension DefinitionChecker {
     private mutating func symbol(_ node: Node, _ what: String) -> String? {
         guard let name = string(node, what) else { return nil }
         guard TextRules.isSymbolName(name) else {
-            report(
+            return refuse(
                 "bad-symbol", "\(what) \"\(Self.shortened(name))\" is not an SF Symbols name (lowercase words and digits joined by dots: star.fill).",
                 at: node)
-            return nil
         }
         return name
     }
@@ -137,10 +136,9 @@ extension DefinitionChecker {
         let defaultLimit = object.value("default").map { count($0, "`default` of \(what)", in: 1...1000) } ?? min(50, maxLimit ?? 50)
         guard let maxLimit, let defaultLimit else { return nil }
         guard defaultLimit <= maxLimit else {
-            report(
+            return refuse(
                 "limit-default-above-max", "`default` of \(what) (\(defaultLimit)) is above its `max` (\(maxLimit)).",
                 at: object.value("default") ?? node)
-            return nil
         }
         return ListLimits(defaultLimit: defaultLimit, maxLimit: maxLimit)
     }

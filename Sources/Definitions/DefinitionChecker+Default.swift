@@ -8,16 +8,13 @@ extension DefinitionChecker {
     mutating func readDefault(_ node: Node, type: FieldType, rules: FieldRules, what: String) -> FieldValue? {
         let place = "The default of \(what)"
         if case .reference = type {
-            report("default-not-allowed", "\(what) is a reference and cannot have a default (ids are made when items are).", at: node)
-            return nil
+            return refuse("default-not-allowed", "\(what) is a reference and cannot have a default (ids are made when items are).", at: node)
         }
         if case .names = type {
-            report("default-not-allowed", "\(what) is a names field and cannot have a default (each name gets its own id).", at: node)
-            return nil
+            return refuse("default-not-allowed", "\(what) is a names field and cannot have a default (each name gets its own id).", at: node)
         }
         if node.tagName == .null, case .scalar = node {
-            report("bad-default", "\(place) is null: leave `default` out for no default.", at: node)
-            return nil
+            return refuse("bad-default", "\(place) is null: leave `default` out for no default.", at: node)
         }
         let start = errors.count
         let value = defaultValue(node, type: type, rules: rules, place: place)
@@ -37,8 +34,7 @@ extension DefinitionChecker {
         case .enumeration(let cases):
             guard let text = string(node, place) else { return nil }
             guard cases.contains(where: { $0.value == text }) else {
-                report("bad-default", "\(place) \"\(Self.shortened(text))\" is not one of its values: \(cases.map(\.value).joined(separator: ", ")).", at: node)
-                return nil
+                return refuse("bad-default", "\(place) \"\(Self.shortened(text))\" is not one of its values: \(cases.map(\.value).joined(separator: ", ")).", at: node)
             }
             return .text(text)
         case .numbers:
@@ -73,15 +69,13 @@ extension DefinitionChecker {
             else { return nil }
             guard Currency(code: code) != nil, rules.currencies?.contains(code) ?? true else {
                 let allowed = rules.currencies.map { "one of \($0.joined(separator: ", "))" } ?? "an ISO 4217 code this server knows"
-                report("bad-default", "The currency \"\(Self.shortened(code))\" of \(place.lowercasedFirst) must be \(allowed).", at: codeNode)
-                return nil
+                return refuse("bad-default", "The currency \"\(Self.shortened(code))\" of \(place.lowercasedFirst) must be \(allowed).", at: codeNode)
             }
             (value, number) = (.money(Money(minorUnits: units, currency: code)), units)
         case .date:
             guard let text = string(node, place) else { return nil }
             guard let days = DateText.days(text) else {
-                report("bad-default", "\(place) must be a real date written YYYY-MM-DD, not \"\(Self.shortened(text))\".", at: node)
-                return nil
+                return refuse("bad-default", "\(place) must be a real date written YYYY-MM-DD, not \"\(Self.shortened(text))\".", at: node)
             }
             (value, number) = (.text(text), days)
         default:
@@ -89,12 +83,10 @@ extension DefinitionChecker {
             (value, number) = (.integer(scaled), scaled)
         }
         if let minimum = rules.minimum, number < minimum {
-            report("bad-default", "\(place) is below the field's `minimum`.", at: node)
-            return nil
+            return refuse("bad-default", "\(place) is below the field's `minimum`.", at: node)
         }
         if let maximum = rules.maximum, number > maximum {
-            report("bad-default", "\(place) is above the field's `maximum`.", at: node)
-            return nil
+            return refuse("bad-default", "\(place) is above the field's `maximum`.", at: node)
         }
         return value
     }

@@ -29,8 +29,7 @@ extension DefinitionChecker {
         }
         guard let node = top.value("collections"), let entries = entries(node, "`collections`") else { return nil }
         if entries.isEmpty {
-            report("no-collections", "`collections` is empty: declare at least one collection.", at: node)
-            return nil
+            return refuse("no-collections", "`collections` is empty: declare at least one collection.", at: node)
         }
         var drafts: [CollectionDraft] = []
         var seen: [String: String] = [:]

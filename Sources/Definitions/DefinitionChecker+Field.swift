@@ -111,16 +111,14 @@ extension DefinitionChecker {
             return count(node, "`fractionDigits` of \(what)", in: 0...6).map { .numbers(fractionDigits: $0) }
         case "enum":
             guard let node = object.value("values") else {
-                report("missing-key", "\(what) lacks `values`: the enum's values (values: [open, closed]).", at: object.node)
-                return nil
+                return refuse("missing-key", "\(what) lacks `values`: the enum's values (values: [open, closed]).", at: object.node)
             }
             return readEnumValues(node, what: what).map { .enumeration($0) }
         case "reference":
             return readReference(object, &field)
         case "names":
             guard let node = object.value("idPrefix") else {
-                report("missing-key", "\(what) lacks `idPrefix`: three lowercase letters for its names' ids (idPrefix: chn).", at: object.node)
-                return nil
+                return refuse("missing-key", "\(what) lacks `idPrefix`: three lowercase letters for its names' ids (idPrefix: chn).", at: object.node)
             }
             field.idPrefixNode = node
             return idPrefix(node, "`idPrefix` of \(what)").map { .names(kind: $0) }
@@ -132,8 +130,8 @@ extension DefinitionChecker {
     mutating func idPrefix(_ node: Node, _ what: String) -> EntityKind? {
         guard let text = string(node, what) else { return nil }
         guard let kind = EntityKind(prefix: text) else {
-            report("bad-id-prefix", "\(what) \"\(Self.shortened(text))\" must be exactly three lowercase ASCII letters (prd, per, chn).", at: node)
-            return nil
+            return refuse(
+                "bad-id-prefix", "\(what) \"\(Self.shortened(text))\" must be exactly three lowercase ASCII letters (prd, per, chn).", at: node)
         }
         return kind
     }
@@ -156,8 +154,7 @@ extension DefinitionChecker {
         }
         field.reference = options
         guard let node = object.value("to") else {
-            report("missing-key", "\(what) lacks `to`: the collection it refers to.", at: object.node)
-            return nil
+            return refuse("missing-key", "\(what) lacks `to`: the collection it refers to.", at: object.node)
         }
         field.toNode = node
         return identifier(node, "`to` of \(what)").map { .reference(collection: $0) }
@@ -178,12 +175,10 @@ extension DefinitionChecker {
                 pairs.append((entry.keyNode, entry.key, text(entry.value, "The label of value `\(entry.key)` of \(what)")))
             }
         default:
-            wrongKind(node, "`values` of \(what)", expected: "a list of values or a mapping of value to label")
-            return nil
+            return refuseKind(node, "`values` of \(what)", expected: "a list of values or a mapping of value to label")
         }
         if pairs.isEmpty {
-            report("empty-enum", "`values` of \(what) is empty: list at least one value.", at: node)
-            return nil
+            return refuse("empty-enum", "`values` of \(what) is empty: list at least one value.", at: node)
         }
         var seen = Set<String>()
         for pair in pairs {
@@ -214,12 +209,11 @@ extension DefinitionChecker {
             return nil
         }
         for (key, node) in [(labelKey, object.value("labelKey")), (valueKey, object.value("valueKey"))] where ["name", "formatted"].contains(key) {
-            report("bad-labels", "\(place) cannot use `\(key)` as a key: each entry already has `name` and `formatted`.", at: node ?? object.node)
-            return nil
+            return refuse(
+                "bad-labels", "\(place) cannot use `\(key)` as a key: each entry already has `name` and `formatted`.", at: node ?? object.node)
         }
         if labelKey == valueKey {
-            report("bad-labels", "\(place) uses `\(labelKey)` for both labelKey and valueKey; give them different names.", at: object.value("valueKey") ?? object.node)
-            return nil
+            return refuse("bad-labels", "\(place) uses `\(labelKey)` for both labelKey and valueKey; give them different names.", at: object.value("valueKey") ?? object.node)
         }
         return FieldDraft.LabelsDraft(from: from, fromNode: fromNode, labelKey: labelKey, valueKey: valueKey)
     }

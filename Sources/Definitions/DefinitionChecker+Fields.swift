@@ -63,25 +63,21 @@ extension DefinitionChecker {
         let parts = labels.from.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let what = "`labels.from` of \(field.what)"
         guard parts.count == 2 else {
-            report(
+            return refuse(
                 "bad-labels-from", "\(what) must be `referenceField.namesField` (trackID.channels), not \"\(Self.shortened(labels.from))\".",
                 at: labels.fromNode)
-            return nil
         }
         guard let reference = scope.index(of: parts[0]) else {
-            report("bad-labels-from", "\(what) names `\(Self.shortened(parts[0]))`, which is not a field of \(scope.draft.what).", at: labels.fromNode)
-            return nil
+            return refuse("bad-labels-from", "\(what) names `\(Self.shortened(parts[0]))`, which is not a field of \(scope.draft.what).", at: labels.fromNode)
         }
         guard let targetName = scope.fields[reference].type?.referencedCollection else {
-            report("bad-labels-from", "\(what) names `\(parts[0])`, which is not a reference field.", at: labels.fromNode)
-            return nil
+            return refuse("bad-labels-from", "\(what) names `\(parts[0])`, which is not a reference field.", at: labels.fromNode)
         }
         guard let target = scope.collections[targetName] else { return nil }
         guard let names = target.field(named: parts[1]), case .names? = names.field.type else {
-            report(
+            return refuse(
                 "bad-labels-from", "\(what) names `\(Self.shortened(parts[1]))`, which is not a names field of \(target.what).",
                 at: labels.fromNode)
-            return nil
         }
         return LabelSource(reference: reference, names: names.index, labelKey: labels.labelKey, valueKey: labels.valueKey)
     }
@@ -99,21 +95,18 @@ extension DefinitionChecker {
             return nil
         }
         guard field.rules.required else {
-            report("bad-parent", "\(what) names `\(name)`, which must be `required: true`: every child has a parent.", at: node)
-            return nil
+            return refuse("bad-parent", "\(what) names `\(name)`, which must be `required: true`: every child has a parent.", at: node)
         }
         if target == scope.draft.name {
-            report("parent-self", "\(what) refers to the collection itself; a parent is another collection.", at: node)
-            return nil
+            return refuse("parent-self", "\(what) refers to the collection itself; a parent is another collection.", at: node)
         }
         if let parent = scope.collections[target], parent.hasParent {
-            report(
+            return refuse(
                 "nested-parent", "\(what) is `\(target)`, which has a parent itself; only top-level collections can be parents.", at: node)
-            return nil
         }
         if let onDelete = field.onDeleteNode, field.reference?.onDelete == .restrict {
-            report("bad-parent", "`onDelete: restrict` of \(field.what) contradicts \(what): children are deleted with their parent.", at: onDelete)
-            return nil
+            return refuse(
+                "bad-parent", "`onDelete: restrict` of \(field.what) contradicts \(what): children are deleted with their parent.", at: onDelete)
         }
         return ParentDefinition(collection: target, field: index)
     }

@@ -25,8 +25,7 @@ extension DefinitionChecker {
                 pairs.append((identifier(entry.keyNode, "The sort name"), entry.keyNode, string(entry.value, "The field of sort `\(entry.key)`"), entry.value))
             }
         default:
-            wrongKind(node, what, expected: "a list of field names or a mapping of sort name to field name")
-            return nil
+            return refuseKind(node, what, expected: "a list of field names or a mapping of sort name to field name")
         }
         var sorts: [SortDefinition] = []
         var broken = false
@@ -133,8 +132,7 @@ extension DefinitionChecker {
             if let op = FilterDefinition.Operation(rawValue: text) {
                 operation = op
             } else {
-                report("bad-choice", "`op` of \(what) must be equals, oneOf, atLeast or atMost, not \"\(Self.shortened(text))\".", at: node)
-                return nil
+                return refuse("bad-choice", "`op` of \(what) must be equals, oneOf, atLeast or atMost, not \"\(Self.shortened(text))\".", at: node)
             }
         }
         guard let fieldNode = object.value("field"), let fieldName = string(fieldNode, "`field` of \(what)"),
@@ -142,15 +140,14 @@ extension DefinitionChecker {
         else { return nil }
         let field = scope.fields[index]
         guard field.isStored else {
-            report("filter-op-not-allowed", "\(what.capitalizedFirst) is on `\(fieldName)`, a computed field; filter a stored field.", at: fieldNode)
-            return nil
+            return refuse(
+                "filter-op-not-allowed", "\(what.capitalizedFirst) is on `\(fieldName)`, a computed field; filter a stored field.", at: fieldNode)
         }
         guard let type = field.type else { return nil }
         let allowed = Self.operations(for: type)
         guard allowed.contains(operation) else {
             let choices = allowed.isEmpty ? "\(type.name) fields cannot be filtered" : "\(type.name) fields allow \(allowed.map(\.rawValue).joined(separator: ", "))"
-            report("filter-op-not-allowed", "\(what.capitalizedFirst) uses `\(operation.rawValue)` on `\(fieldName)`; \(choices).", at: operationNode ?? fieldNode)
-            return nil
+            return refuse("filter-op-not-allowed", "\(what.capitalizedFirst) uses `\(operation.rawValue)` on `\(fieldName)`; \(choices).", at: operationNode ?? fieldNode)
         }
         guard let name, !Self.reservedFilterNames.contains(name), !broken else { return nil }
         return FilterDefinition(name: name, field: index, operation: operation, description: description)
@@ -165,13 +162,11 @@ extension DefinitionChecker {
         let what = "`search` of \(scope.draft.what)"
         if case .scalar(let scalar) = node, node.tagName == .bool {
             if ["false", "no", "off"].contains(scalar.string.lowercased()) { return [] }
-            report("wrong-kind", "\(what) must be false or a list of one or two values; leave it out to search the row's title and subtitle.", at: node)
-            return nil
+            return refuse("wrong-kind", "\(what) must be false or a list of one or two values; leave it out to search the row's title and subtitle.", at: node)
         }
         guard let elements = list(node, what) else { return nil }
         guard (1...2).contains(elements.count) else {
-            report("search-value-count", "\(what) lists \(elements.count) values; search takes one or two (or false for none).", at: node)
-            return nil
+            return refuse("search-value-count", "\(what) lists \(elements.count) values; search takes one or two (or false for none).", at: node)
         }
         var values: [ValueSpec] = []
         for element in elements {
@@ -200,10 +195,9 @@ extension DefinitionChecker {
         case nil where field.isStored:
             return nil
         default:
-            report(
+            return refuse(
                 "section-field-type", "\(what.capitalizedFirst) are by `\(fieldName)`, \(field.type.map { "a \($0.name) field" } ?? "a computed field"); "
                     + "sections are by a reference or an enum field.", at: byNode)
-            return nil
         }
         return name.map { SectionDefinition(name: $0, field: index) }
     }

@@ -45,11 +45,16 @@ extension DefinitionChecker {
         report("wrong-kind", "\(what) must be \(expected), not \(Self.describe(node)).", at: node)
     }
 
+    /// `wrongKind`, giving no value.
+    mutating func refuseKind<T>(_ node: Node, _ what: String, expected: String) -> T? {
+        wrongKind(node, what, expected: expected)
+        return nil
+    }
+
     /// The entries of a mapping, keys as strings; a key that is not a scalar, or repeats, is reported.
     mutating func entries(_ node: Node, _ what: String) -> [Entry]? {
         guard case .mapping(let mapping) = node else {
-            wrongKind(node, what, expected: "a mapping")
-            return nil
+            return refuseKind(node, what, expected: "a mapping")
         }
         var entries: [Entry] = []
         var seen = Set<String>()
@@ -91,8 +96,7 @@ extension DefinitionChecker {
     /// Any scalar but null, as its text: `label: 2024` is the text "2024".
     mutating func string(_ node: Node, _ what: String) -> String? {
         guard case .scalar(let scalar) = node, node.tagName != .null else {
-            wrongKind(node, what, expected: "a string")
-            return nil
+            return refuseKind(node, what, expected: "a string")
         }
         return scalar.string
     }
@@ -102,11 +106,10 @@ extension DefinitionChecker {
     mutating func identifier(_ node: Node, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         guard Self.isIdentifier(text) else {
-            report(
+            return refuse(
                 "bad-name",
                 "\(what) \"\(Self.shortened(text))\" is not a valid name: use a lowercase ASCII letter, then letters and digits "
                     + "(at most 40 characters), like `shortDescription`.", at: node)
-            return nil
         }
         return text
     }
@@ -123,16 +126,13 @@ extension DefinitionChecker {
     /// A whole number written in decimal digits, within `range`.
     mutating func integer(_ node: Node, _ what: String, in range: ClosedRange<Int64>) -> Int64? {
         guard case .scalar(let scalar) = node, node.tagName == .int else {
-            wrongKind(node, what, expected: "a whole number")
-            return nil
+            return refuseKind(node, what, expected: "a whole number")
         }
         guard let value = ScalarNumber.integer(scalar.string) else {
-            report("out-of-range", "\(what) \(Self.shortened(scalar.string)) must be a whole number written in decimal digits that fits in 64 bits.", at: node)
-            return nil
+            return refuse("out-of-range", "\(what) \(Self.shortened(scalar.string)) must be a whole number written in decimal digits that fits in 64 bits.", at: node)
         }
         guard range.contains(value) else {
-            report("out-of-range", "\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(value).", at: node)
-            return nil
+            return refuse("out-of-range", "\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(value).", at: node)
         }
         return value
     }
@@ -144,16 +144,14 @@ extension DefinitionChecker {
 
     mutating func boolean(_ node: Node, _ what: String) -> Bool? {
         guard case .scalar(let scalar) = node, node.tagName == .bool else {
-            wrongKind(node, what, expected: "true or false")
-            return nil
+            return refuseKind(node, what, expected: "true or false")
         }
         return ["true", "yes", "on"].contains(scalar.string.lowercased())
     }
 
     mutating func list(_ node: Node, _ what: String) -> [Node]? {
         guard case .sequence(let sequence) = node else {
-            wrongKind(node, what, expected: "a list")
-            return nil
+            return refuseKind(node, what, expected: "a list")
         }
         return Array(sequence)
     }
@@ -163,8 +161,7 @@ extension DefinitionChecker {
     mutating func text(_ node: Node, _ what: String) -> LocalizedText? {
         if case .scalar = node { return string(node, what).map { LocalizedText($0) } }
         guard case .mapping = node else {
-            wrongKind(node, what, expected: "a string or a mapping of locale tags to strings")
-            return nil
+            return refuseKind(node, what, expected: "a string or a mapping of locale tags to strings")
         }
         guard let entries = entries(node, what) else { return nil }
         var texts: [(tag: String, text: String)] = []
@@ -191,8 +188,7 @@ extension DefinitionChecker {
             texts.append((entry.key, text))
         }
         if entries.isEmpty {
-            report("empty-text", "\(what) is an empty mapping: give a string, or at least one locale's text (en: …).", at: node)
-            return nil
+            return refuse("empty-text", "\(what) is an empty mapping: give a string, or at least one locale's text (en: …).", at: node)
         }
         return broken ? nil : LocalizedText(entries: texts)
     }

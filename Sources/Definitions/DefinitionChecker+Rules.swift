@@ -51,15 +51,13 @@ extension DefinitionChecker {
         case .date:
             guard let text = string(node, what) else { return nil }
             guard let days = DateText.days(text) else {
-                report("bad-value", "\(what) must be a real date written YYYY-MM-DD, not \"\(Self.shortened(text))\".", at: node)
-                return nil
+                return refuse("bad-value", "\(what) must be a real date written YYYY-MM-DD, not \"\(Self.shortened(text))\".", at: node)
             }
             return days
         case .dateTime:
             guard let text = string(node, what) else { return nil }
             guard let instant = DateText.instant(text) else {
-                report("bad-value", "\(what) must be an RFC 3339 date-time (2026-11-24T17:00:00Z), not \"\(Self.shortened(text))\".", at: node)
-                return nil
+                return refuse("bad-value", "\(what) must be an RFC 3339 date-time (2026-11-24T17:00:00Z), not \"\(Self.shortened(text))\".", at: node)
             }
             return instant
         default:
@@ -70,8 +68,7 @@ extension DefinitionChecker {
     /// A number with at most `scale` fraction digits, scaled by 10^scale.
     mutating func decimal(_ node: Node, _ what: String, scale: Int) -> Int64? {
         guard case .scalar(let scalar) = node, [.int, .float].contains(node.tagName) else {
-            wrongKind(node, what, expected: "a number")
-            return nil
+            return refuseKind(node, what, expected: "a number")
         }
         switch ScalarNumber.scaled(scalar.string, scale: scale) {
         case .value(let value):
@@ -89,8 +86,7 @@ extension DefinitionChecker {
     private mutating func readCurrencies(_ node: Node, what: String) -> [String]? {
         guard let elements = list(node, "`currencies` of \(what)") else { return nil }
         guard !elements.isEmpty else {
-            report("empty-list", "`currencies` of \(what) is empty: list the codes allowed, or leave it out to allow any.", at: node)
-            return nil
+            return refuse("empty-list", "`currencies` of \(what) is empty: list the codes allowed, or leave it out to allow any.", at: node)
         }
         var codes: [String] = []
         for element in elements {

@@ -58,8 +58,7 @@ extension DefinitionChecker {
             return (fieldColumn(index, id: name, title: nil, alignment: nil, in: scope), node)
         }
         guard case .mapping(let mapping) = node else {
-            wrongKind(node, what, expected: "a field name or a mapping")
-            return nil
+            return refuseKind(node, what, expected: "a field name or a mapping")
         }
         let keys = Set(
             mapping.keys.compactMap { key -> String? in
@@ -119,9 +118,8 @@ extension DefinitionChecker {
         if let alignNode = object.value("align"), let text = string(alignNode, "`align` of the column `\(id ?? name)`") {
             alignment = ColumnAlignment(rawValue: text)
             if alignment == nil {
-                report(
+                return refuse(
                     "bad-choice", "`align` of the column `\(id ?? name)` must be leading or numeric, not \"\(Self.shortened(text))\".", at: alignNode)
-                return nil
             }
         }
         guard let index, let id, !broken else { return nil }
@@ -148,11 +146,10 @@ extension DefinitionChecker {
         let title = text(titleNode, "The title of the column `\(id ?? "?")`")
         guard let elements = list(betweenNode, "`daysBetween` of the column `\(id ?? "?")`") else { return nil }
         guard elements.count == 2 else {
-            report(
+            return refuse(
                 "days-between-two-fields",
                 "`daysBetween` of the column `\(id ?? "?")` names \(elements.count) field\(elements.count == 1 ? "" : "s"); it takes two: [from, to].",
                 at: betweenNode)
-            return nil
         }
         var indexes: [Int] = []
         for element in elements {
@@ -165,10 +162,9 @@ extension DefinitionChecker {
             case nil where scope.fields[index].isStored:
                 return nil
             default:
-                report(
+                return refuse(
                     "days-between-non-date", "`daysBetween` of the column `\(id ?? "?")` names `\(name)`, which is not a date or dateTime field.",
                     at: element)
-                return nil
             }
         }
         guard let id, let title else { return nil }

@@ -9,10 +9,9 @@ extension DefinitionChecker {
         if let index = scope.index(of: name) { return index }
         let names = scope.fields.map(\.name)
         let hint = Self.suggestion(for: name, among: names).map { " Did you mean `\($0)`?" } ?? ""
-        report(
+        return refuse(
             code, "\(what) names `\(Self.shortened(name))`, which is not a field of \(scope.draft.what).\(hint) Fields: "
                 + names.joined(separator: ", ") + ".", at: node)
-        return nil
     }
 
     /// A value: a field name, a template (any string with `{`), or `{field, preview}` /
@@ -24,8 +23,7 @@ extension DefinitionChecker {
             return field(text, at: node, in: scope, code: "unknown-field", what).map { ValueSpec.field($0) }
         }
         guard case .mapping = node else {
-            wrongKind(node, what, expected: "a field name, a template, or {field, preview} / {template, preview}")
-            return nil
+            return refuseKind(node, what, expected: "a field name, a template, or {field, preview} / {template, preview}")
         }
         guard let object = object(node, what, known: ["field", "template", "preview"]) else { return nil }
         let preview = object.value("preview").map { count($0, "The preview length of \(what.lowercasedFirst)", in: 1...1_000_000) }
@@ -55,10 +53,9 @@ extension DefinitionChecker {
         switch Template.split(text) {
         case .success(let parts): raw = parts
         case .failure(let malformed):
-            report(
+            return refuse(
                 "bad-template", "The template \"\(Self.shortened(text))\" of \(what.lowercasedFirst) has \(malformed.reason) at character "
                     + "\(malformed.offset + 1); write {{ and }} for literal braces.", at: node)
-            return nil
         }
         var parts: [Template.Part] = []
         var broken = false
@@ -98,16 +95,15 @@ extension DefinitionChecker {
             }
             let source = scope.fields[index]
             guard source.isStored else {
-                report("preview-not-text", "The preview of \(field.what) reads `\(name)`, a computed field; preview a stored text field.", at: node)
-                return nil
+                return refuse(
+                    "preview-not-text", "The preview of \(field.what) reads `\(name)`, a computed field; preview a stored text field.", at: node)
             }
             guard let type = source.type else { return nil }
             guard [.text, .longText, .markdown].contains(type) else {
-                report(
+                return refuse(
                     "preview-not-text",
                     "The preview of \(field.what) reads `\(name)`, a \(type.name) field; previews are of text, longText or markdown fields.",
                     at: node)
-                return nil
             }
             return ValueSpec(.field(index), preview: length)
         case nil:

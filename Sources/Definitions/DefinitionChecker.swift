@@ -21,6 +21,12 @@ struct DefinitionChecker {
         errors.append(DefinitionError(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, code: code, message: message))
     }
 
+    /// Reports a mistake and gives no value: what a reader answers for the part it refuses.
+    mutating func refuse<T>(_ code: String, _ message: String, at node: Node?) -> T? {
+        report(code, message, at: node)
+        return nil
+    }
+
     /// Gives the errors reported since `start` one code: a default's problems are all
     /// `bad-default`, whichever reader found them.
     mutating func recode(since start: Int, as code: String) {

@@ -42,9 +42,24 @@ protocol StoreEngine: AnyObject {
         _ query: CatalogQuery, table: CatalogTable, snapshot: Bool, restart: () -> Void,
         each: (PageReading, StatementRow, EntityID) throws -> Void, finish: (PageReading, PageEnd) throws -> T
     ) throws -> T
+
+    /// Runs `body` in one snapshot with how this database narrows a list to a search's matches
+    /// (given the folded text): what a change feed reads (`CatalogStore.readChanges`).
+    func readFeed<T>(_ body: (any RowSource, (inout CatalogPageQuery, String) throws -> Void) throws -> T) throws -> T
 }
 
 extension StoreEngine {
+    /// Each collection's table and renderer, by name; `ordered`: the tables key their search
+    /// index by the title order where they can (`CatalogTable.ordered`, SQLite only).
+    static func compile(_ catalog: Catalog, ordered: Bool) -> (tables: [String: CatalogTable], renderers: [String: ItemRenderer]) {
+        var compiled: (tables: [String: CatalogTable], renderers: [String: ItemRenderer]) = ([:], [:])
+        for collection in catalog.collections {
+            compiled.tables[collection.name] = CatalogTable(collection, ordered: ordered)
+            compiled.renderers[collection.name] = ItemRenderer(collection: collection, catalog: catalog)
+        }
+        return compiled
+    }
+
     func table(_ name: String) throws(StoreError) -> CatalogTable {
         guard let table = tables[name] else { throw StoreError.invariant("no collection \(name)") }
         return table
@@ -121,6 +136,23 @@ extension StoreEngine {
                 query, table: table, snapshot: Self.sectionsReadOtherItems(query, table) && !Self.joinsSectionItems, restart: restart,
                 each: { reading, row, id in try visit(PageRow(row: row, table: table, id: id, reading: reading)) },
                 finish: { _, end in end })
+        }
+    }
+
+    /// Changes of `collection` after `sequence`, in commit order, at most `limit`: one entry
+    /// per item, at its last change, with its state now (a create and a delete of one item
+    /// read as one delete). Throws `.changesExpired` when `sequence` is older than the log.
+    /// With a `list` (a query of this collection; its position and limit are ignored), each
+    /// existing item also says where it now stands in that list, read in the same snapshot.
+    public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError)
+        -> CatalogChangeBatch
+    {
+        let table = try table(collection)
+        let tables = tables
+        return try StoreError.catching {
+            return try readFeed { db, restrict in
+                try CatalogStore.readChanges(db, table: table, after: sequence, limit: limit, in: list, tables: tables, restrict: restrict)
+            }
         }
     }
 

@@ -27,38 +27,25 @@ extension OpenAPIBuilder {
     // Computed, not stored: a stored indirect enum is a false leak for LeakSanitizer (the fuzzers).
     static var sharedParameters: YAMLNode {
         [
-            "Cursor": [
-                "name": "cursor", "in": "query", "required": false,
-                "description": "The `next` of the previous page: opaque, signed, bound to the query it came from.",
-                "schema": ["type": "string", "minLength": 1, "maxLength": 2048],
-            ],
-            "Search": [
-                "name": "q", "in": "query", "required": false,
-                "description": "Case- and diacritic-insensitive substring search over what the rows show.",
-                "schema": ["type": "string", "maxLength": 200],
-            ],
-            "AcceptLanguage": [
-                "name": "Accept-Language", "in": "header", "required": false,
-                "description": .string("Formatting locale: " + locales.joined(separator: ", ") + " (fallback en-US)."),
-                "schema": ["type": "string"],
-            ],
-            "IfNoneMatch": [
-                "name": "If-None-Match", "in": "header", "required": false,
-                "description": "An ETag from an earlier answer: 304 when it is still current.", "schema": ["type": "string"],
-            ],
-            "IfMatch": [
-                "name": "If-Match", "in": "header", "required": false,
-                "description": "The detail's ETag: the write happens only if the item is still at that version (else 412).",
-                "schema": ["type": "string"],
-            ],
-            "IdempotencyKey": [
-                "name": "Idempotency-Key", "in": "header", "required": false,
-                "description": .string(
-                    "A key of the client's choosing (a UUID): a retry with the same key, method, path and body gets the first answer "
-                        + "again (Idempotent-Replayed: true) instead of writing twice; with another request, 422 IDEMPOTENCY_KEY_REUSED; "
-                        + "while the first still runs, 409 IDEMPOTENCY_KEY_IN_USE. Kept 24 hours per API key; only writes that succeeded."),
-                "schema": ["type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"],
-            ],
+            "Cursor": parameter(
+                "cursor", "The `next` of the previous page: opaque, signed, bound to the query it came from.",
+                schema: ["type": "string", "minLength": 1, "maxLength": 2048]),
+            "Search": parameter(
+                "q", "Case- and diacritic-insensitive substring search over what the rows show.", schema: ["type": "string", "maxLength": 200]),
+            "AcceptLanguage": parameter(
+                "Accept-Language", in: "header", "Formatting locale: " + locales.joined(separator: ", ") + " (fallback en-US).",
+                schema: ["type": "string"]),
+            "IfNoneMatch": parameter(
+                "If-None-Match", in: "header", "An ETag from an earlier answer: 304 when it is still current.", schema: ["type": "string"]),
+            "IfMatch": parameter(
+                "If-Match", in: "header", "The detail's ETag: the write happens only if the item is still at that version (else 412).",
+                schema: ["type": "string"]),
+            "IdempotencyKey": parameter(
+                "Idempotency-Key", in: "header",
+                "A key of the client's choosing (a UUID): a retry with the same key, method, path and body gets the first answer "
+                    + "again (Idempotent-Replayed: true) instead of writing twice; with another request, 422 IDEMPOTENCY_KEY_REUSED; "
+                    + "while the first still runs, 409 IDEMPOTENCY_KEY_IN_USE. Kept 24 hours per API key; only writes that succeeded.",
+                schema: ["type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"]),
         ]
     }
 
@@ -152,10 +139,7 @@ extension OpenAPIBuilder {
             [
                 (
                     "NotModified",
-                    [
-                        "description": "The representation is unchanged (If-None-Match named the current ETag).",
-                        "headers": ["ETag": ref("ETag", "headers"), "X-Request-ID": requestID],
-                    ]
+                    answer("The representation is unchanged (If-None-Match named the current ETag).", headers: ["ETag", "X-Request-ID"])
                 ),
                 ("Problem", ["description": "An error.", "content": problemBody]),
             ]

@@ -8,11 +8,9 @@ extension OpenAPIBuilder {
     static let integerPattern = "-?[0-9]+"
 
     func filterParameter(_ filter: FilterDefinition, field: FieldDefinition) -> YAMLNode {
-        [
-            "name": .string(filter.name), "in": "query", "required": false,
-            "description": .string(filter.description?.english ?? Self.filterSentence(filter, field: field)),
-            "schema": filterSchema(filter.operation, type: field.type),
-        ]
+        Self.parameter(
+            filter.name, filter.description?.english ?? Self.filterSentence(filter, field: field),
+            schema: filterSchema(filter.operation, type: field.type))
     }
 
     private func filterSchema(_ operation: FilterDefinition.Operation, type: FieldType) -> YAMLNode {

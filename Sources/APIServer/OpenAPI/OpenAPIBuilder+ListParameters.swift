@@ -9,11 +9,9 @@ extension OpenAPIBuilder {
     func listParameters(_ collection: CollectionDefinition) -> [YAMLNode] {
         let limits = collection.limits
         let parameters: [YAMLNode] = [
-            [
-                "name": "limit", "in": "query", "required": false,
-                "description": .string("Rows per page, 1 to \(limits.maxLimit) (default \(limits.defaultLimit))."),
-                "schema": ["type": "integer", "minimum": 1, "maximum": .int(limits.maxLimit), "default": .int(limits.defaultLimit)],
-            ],
+            Self.parameter(
+                "limit", "Rows per page, 1 to \(limits.maxLimit) (default \(limits.defaultLimit)).",
+                schema: ["type": "integer", "minimum": 1, "maximum": .int(limits.maxLimit), "default": .int(limits.defaultLimit)]),
             Self.ref("Cursor", "parameters"),
         ]
         return parameters + selectionParameters(collection) + [Self.ref("AcceptLanguage", "parameters"), Self.ref("IfNoneMatch", "parameters")]
@@ -26,17 +24,15 @@ extension OpenAPIBuilder {
         if !collection.sorts.isEmpty { parameters.append(sortParameter(collection)) }
         if collection.isSearchable { parameters.append(Self.ref("Search", "parameters")) }
         let hasTable = collection.table != nil
-        parameters.append([
-            "name": "view", "in": "query", "required": false,
-            "description": hasTable ? "`table` for columns and cells instead of rows." : "Only `rows` for this collection.",
-            "schema": ["type": "string", "enum": hasTable ? ["rows", "table"] : ["rows"]],
-        ])
+        parameters.append(
+            Self.parameter(
+                "view", hasTable ? "`table` for columns and cells instead of rows." : "Only `rows` for this collection.",
+                schema: ["type": "string", "enum": hasTable ? ["rows", "table"] : ["rows"]]))
         if let sections = collection.sections, collection.fields.indices.contains(sections.field) {
-            parameters.append([
-                "name": "group", "in": "query", "required": false,
-                "description": .string(groupDescription(sections, collection.fields[sections.field])),
-                "schema": ["type": "string", "enum": [.string(sections.name)]],
-            ])
+            parameters.append(
+                Self.parameter(
+                    "group", groupDescription(sections, collection.fields[sections.field]),
+                    schema: ["type": "string", "enum": [.string(sections.name)]]))
         }
         for filter in collection.filters where collection.fields.indices.contains(filter.field) {
             parameters.append(filterParameter(filter, field: collection.fields[filter.field]))
@@ -66,12 +62,10 @@ extension OpenAPIBuilder {
             let one = "-?(" + names.map(Self.escapedForPattern).joined(separator: "|") + ")"
             schema = ["type": "string", "pattern": .string("^\(one)(,\(one)){0,\(names.count - 1)}$")]
         }
-        return [
-            "name": "sort", "in": "query", "required": false,
-            "description": .string(
-                "Comma-separated sort names, `-` for descending; each at most once (default \(defaultSort)). The id is always the last key."),
-            "schema": schema,
-        ]
+        return Self.parameter(
+            "sort",
+            "Comma-separated sort names, `-` for descending; each at most once (default \(defaultSort)). The id is always the last key.",
+            schema: schema)
     }
 
     /// How many expressions `n` sort names make: for each length, its ordered choices of names

@@ -15,22 +15,16 @@ extension OpenAPIBuilder {
             "operationId": .string("list\(Self.typeName(collection))"),
             "summary": .string(summary),
             "parameters": .list(pathParameters + listParameters(collection)),
-            "responses": .map(
+            "responses": Self.responseMap(
                 [
                     (
                         "200",
-                        [
-                            "description": "A page. `next` is null on the last page.",
-                            "headers": [
-                                "ETag": Self.ref("ETag", "headers"), "Link": Self.ref("Link", "headers"),
-                                "Content-Language": Self.ref("ContentLanguage", "headers"), "Vary": Self.ref("Vary", "headers"),
-                                "Cache-Control": Self.ref("CacheControl", "headers"), "X-Request-ID": Self.requestID,
-                            ],
-                            "content": ["application/json": ["schema": body]],
-                        ]
+                        Self.answer(
+                            "A page. `next` is null on the last page.",
+                            headers: ["ETag", "Link", "Content-Language", "Vary", "Cache-Control", "X-Request-ID"], json: body)
                     ),
                     ("304", Self.ref("NotModified", "responses")),
-                ] + Self.problems([400, 404]) + [("default", Self.ref("Problem", "responses"))]),
+                ], problems: [400, 404]),
         ]
     }
 
@@ -47,26 +41,20 @@ extension OpenAPIBuilder {
                     + "a token older than the retained history is 410, so the client reloads the list."),
             "parameters": .list(
                 [
-                    [
-                        "name": "since", "in": "query", "required": false, "description": "A token from a previous answer's `next`.",
-                        "schema": ["type": "string", "maxLength": 256],
-                    ],
-                    [
-                        "name": "limit", "in": "query", "required": false, "description": "Changes per answer, 1 to 1000 (default 100).",
-                        "schema": ["type": "integer", "minimum": 1, "maximum": 1000, "default": 100],
-                    ],
+                    Self.parameter("since", "A token from a previous answer's `next`.", schema: ["type": "string", "maxLength": 256]),
+                    Self.parameter(
+                        "limit", "Changes per answer, 1 to 1000 (default 100).",
+                        schema: ["type": "integer", "minimum": 1, "maximum": 1000, "default": 100]),
                 ] + selectionParameters(collection) + [Self.ref("AcceptLanguage", "parameters")]),
-            "responses": .map(
+            "responses": Self.responseMap(
                 [
                     (
                         "200",
-                        [
-                            "description": "Changes, the token to resume from, and whether more follow.",
-                            "headers": ["Content-Language": Self.ref("ContentLanguage", "headers"), "X-Request-ID": Self.requestID],
-                            "content": ["application/json": ["schema": Self.ref("ChangeFeed")]],
-                        ]
+                        Self.answer(
+                            "Changes, the token to resume from, and whether more follow.", headers: ["Content-Language", "X-Request-ID"],
+                            json: Self.ref("ChangeFeed"))
                     )
-                ] + Self.problems([400, 404, 410]) + [("default", Self.ref("Problem", "responses"))]),
+                ], problems: [400, 404, 410]),
         ]
     }
 }

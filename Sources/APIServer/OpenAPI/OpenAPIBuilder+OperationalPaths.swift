@@ -1,20 +1,13 @@
 /// The routes every server has whatever its collections: health, metrics, this document, the
 /// explorer and the index.
 extension OpenAPIBuilder {
-    // Computed, not stored: a stored indirect enum is a false leak for LeakSanitizer (the fuzzers).
-    static var requestID: YAMLNode { ref("XRequestID", "headers") }
-
     func operationalPaths() -> [(String, YAMLNode)] {
         let problem = Self.ref("Problem", "responses")
         let notModified = Self.ref("NotModified", "responses")
         let text: YAMLNode = ["schema": ["type": "string"]]
         /// An answer with the request id (and `ETag`, for the explorer's files) and a body of each of `types`.
         func answer(_ description: String, _ types: [(String, YAMLNode)], etag: Bool = false) -> YAMLNode {
-            [
-                "description": .string(description),
-                "headers": etag ? ["ETag": Self.ref("ETag", "headers"), "X-Request-ID": Self.requestID] : ["X-Request-ID": Self.requestID],
-                "content": .map(types),
-            ]
+            Self.answer(description, headers: etag ? ["ETag", "X-Request-ID"] : ["X-Request-ID"]).setting("content", to: .map(types))
         }
         let health: YAMLNode = [
             "get": [
@@ -60,9 +53,9 @@ extension OpenAPIBuilder {
                         "schema": ["type": "string", "pattern": "^[a-z]+[.](js|css)$"],
                     ]
                 ],
-                "responses": .map(
-                    [("200", answer("The asset.", [("text/javascript", text), ("text/css", text)], etag: true)), ("304", notModified)]
-                        + Self.problems([404]) + [("default", problem)]),
+                "responses": Self.responseMap(
+                    [("200", answer("The asset.", [("text/javascript", text), ("text/css", text)], etag: true)), ("304", notModified)],
+                    problems: [404]),
             ]
         ]
         return [
@@ -79,14 +72,7 @@ extension OpenAPIBuilder {
                 "summary": "Every collection: title, links, sortable fields, default sort, filters, sections and table.",
                 "parameters": [Self.ref("AcceptLanguage", "parameters"), Self.ref("IfNoneMatch", "parameters")],
                 "responses": [
-                    "200": [
-                        "description": "The index.",
-                        "headers": [
-                            "ETag": Self.ref("ETag", "headers"), "Content-Language": Self.ref("ContentLanguage", "headers"),
-                            "Vary": Self.ref("Vary", "headers"), "X-Request-ID": Self.requestID,
-                        ],
-                        "content": ["application/json": ["schema": Self.ref("Index")]],
-                    ],
+                    "200": Self.answer("The index.", headers: ["ETag", "Content-Language", "Vary", "X-Request-ID"], json: Self.ref("Index")),
                     "304": Self.ref("NotModified", "responses"), "default": Self.ref("Problem", "responses"),
                 ],
             ]

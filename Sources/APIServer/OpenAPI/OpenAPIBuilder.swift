@@ -28,6 +28,11 @@ struct OpenAPIBuilder {
         ["$ref": .string("#/components/\(kind)/\(name)")]
     }
 
+    /// An optional parameter of the query (or, `in: "header"`, a header).
+    static func parameter(_ name: String, in place: YAMLNode = "query", _ description: String, schema: YAMLNode) -> YAMLNode {
+        ["name": .string(name), "in": place, "required": false, "description": .string(description), "schema": schema]
+    }
+
     /// An object with exactly these properties, all required unless `required` says which.
     static func object(_ properties: [(String, YAMLNode)], required: [String]? = nil, additional: Bool = false) -> YAMLNode {
         [
@@ -47,6 +52,18 @@ struct OpenAPIBuilder {
     /// `{"400": {$ref: …/Problem400}, …}` entries of a responses map.
     static func problems(_ statuses: [Int]) -> [(String, YAMLNode)] {
         statuses.map { (String($0), ref("Problem\($0)", "responses")) }
+    }
+
+    /// An operation's responses: `answers`, a problem for each of `statuses`, then the default problem.
+    static func responseMap(_ answers: [(String, YAMLNode)], problems statuses: [Int]) -> YAMLNode {
+        .map(answers + problems(statuses) + [("default", ref("Problem", "responses"))])
+    }
+
+    /// An answer with `headers` in this order, each its component named without dashes
+    /// (`Content-Language`: `ContentLanguage`), and a JSON body of `schema` when given.
+    static func answer(_ description: String, headers: [String], json schema: YAMLNode? = nil) -> YAMLNode {
+        let answer: YAMLNode = ["description": .string(description), "headers": .map(headers.map { ($0, ref($0.filter { $0 != "-" }, "headers")) })]
+        return schema.map { answer.setting("content", to: ["application/json": ["schema": $0]]) } ?? answer
     }
 
     /// The schema also allowing null: `type` gains `"null"` and an `enum` gains `null`.

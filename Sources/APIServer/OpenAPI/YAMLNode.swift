@@ -15,10 +15,7 @@ indirect enum YAMLNode: Sendable {
     case null
 
     /// The value under `key` of a map; nil for a missing key or a node that is not a map.
-    subscript(key: String) -> YAMLNode? {
-        guard case .map(let entries) = self else { return nil }
-        return entries.first { $0.0 == key }?.1
-    }
+    subscript(key: String) -> YAMLNode? { entries.first { $0.0 == key }?.1 }
 
     /// The entries of a map, in order; empty for the other nodes.
     var entries: [(String, YAMLNode)] {
@@ -27,10 +24,7 @@ indirect enum YAMLNode: Sendable {
     }
 
     /// The keys of a map, in order; empty for the other nodes.
-    var keys: [String] {
-        guard case .map(let entries) = self else { return [] }
-        return entries.map(\.0)
-    }
+    var keys: [String] { entries.map(\.0) }
 
     /// The elements of a list; empty for the other nodes.
     var elements: [YAMLNode] {

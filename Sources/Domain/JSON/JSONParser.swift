@@ -93,18 +93,23 @@ public struct JSONParser {
         return JSONPointer.appending(pointer, key)
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+    /// Past the opening bracket of an object or array at `depth`; true when `closing` follows at
+    /// once (an empty one, passed whole).
+    private mutating func opened(depth: Int, closing: Unicode.Scalar) throws(JSONParseError) -> Bool {
         guard depth <= Self.maxDepth else {
             throw JSONParseError(.tooDeep, offset: index, detail: "The body nests objects and arrays deeper than \(Self.maxDepth) levels.")
         }
         index += 1
+        skipWhitespace()
+        guard current == UInt8(ascii: closing) else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        if try opened(depth: depth, closing: "}") { return .object([]) }
         var members: [JSONMember] = []
         var keys = Set<String>()
-        skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
         while true {
             guard current == UInt8(ascii: "\"") else { throw malformed("Expected a string key") }
             let keyOffset = index
@@ -123,47 +128,36 @@ public struct JSONParser {
             let value = try parseValue(depth: depth)
             path.removeLast()
             members.append(JSONMember(key, value))
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(members)
-            case nil: throw malformed("Unexpected end of input")
-            default: throw malformed("Expected ',' or '}'")
-            }
+            if try passedSeparator(closing: "}") { return .object(members) }
         }
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= Self.maxDepth else {
-            throw JSONParseError(.tooDeep, offset: index, detail: "The body nests objects and arrays deeper than \(Self.maxDepth) levels.")
-        }
-        index += 1
+        if try opened(depth: depth, closing: "]") { return .array([]) }
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if current == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
         while true {
             path.append(String(elements.count))
             let value = try parseValue(depth: depth)
             path.removeLast()
             elements.append(value)
+            if try passedSeparator(closing: "]") { return .array(elements) }
+        }
+    }
+
+    /// Past the `,` after a member or an element (false), or past `closing`, the end of its
+    /// object or array (true).
+    private mutating func passedSeparator(closing: Unicode.Scalar) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        switch current {
+        case UInt8(ascii: ","):
+            index += 1
             skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(elements)
-            case nil: throw malformed("Unexpected end of input")
-            default: throw malformed("Expected ',' or ']'")
-            }
+            return false
+        case UInt8(ascii: closing):
+            index += 1
+            return true
+        case nil: throw malformed("Unexpected end of input")
+        default: throw malformed("Expected ',' or '\(closing)'")
         }
     }
 

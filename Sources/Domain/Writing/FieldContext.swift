@@ -15,15 +15,15 @@ struct FieldContext {
             return checkedText(raw, &reader).map(FieldValue.text)
         case .email:
             guard let text = checkedText(raw, &reader) else { return nil }
-            if let problem = TextRules.emailProblem(text) { return fail(problem, &reader) }
+            if let problem = TextRules.emailProblem(text) { return reader.refuse(pointer, problem) }
             return .text(text)
         case .phone:
             guard let text = checkedText(raw, &reader) else { return nil }
-            if let problem = TextRules.phoneProblem(text) { return fail(problem, &reader) }
+            if let problem = TextRules.phoneProblem(text) { return reader.refuse(pointer, problem) }
             return .text(text)
         case .image:
             guard let text = checkedText(raw, &reader) else { return nil }
-            if let problem = TextRules.imageProblem(text) { return fail(problem, &reader) }
+            if let problem = TextRules.imageProblem(text) { return reader.refuse(pointer, problem) }
             return .text(text)
         case .money:
             return money(raw, &reader)
@@ -34,18 +34,18 @@ struct FieldContext {
         case .boolean:
             switch raw {
             case .bool(let value)?: return .boolean(value)
-            case nil, .null?: return fail("Required: true or false.", &reader)
-            case let other?: return fail("Must be true or false, not \(other.typeName).", &reader)
+            case nil, .null?: return reader.refuse(pointer, "Required: true or false.")
+            case let other?: return reader.refuse(pointer, "Must be true or false, not \(other.typeName).")
             }
         case .date:
             guard let text = reader.string(raw, at: pointer, required: true) else { return nil }
-            guard let days = DateText.days(text) else { return fail("Must be a date, YYYY-MM-DD (2026-11-24).", &reader) }
+            guard let days = DateText.days(text) else { return reader.refuse(pointer, "Must be a date, YYYY-MM-DD (2026-11-24).") }
             return reader.checkRange(days, at: pointer, minimum: rules.minimum, maximum: rules.maximum, describe: DateText.text(days:)) == nil
                 ? nil : .text(text)
         case .dateTime:
             guard let text = reader.string(raw, at: pointer, required: true) else { return nil }
             guard let instant = DateText.instant(text) else {
-                return fail("Must be a date and time, RFC 3339 (2026-11-24T17:00:00Z).", &reader)
+                return reader.refuse(pointer, "Must be a date and time, RFC 3339 (2026-11-24T17:00:00Z).")
             }
             return reader.checkRange(instant, at: pointer, minimum: rules.minimum, maximum: rules.maximum) {
                 DateText.rfc3339(milliseconds: $0)
@@ -53,14 +53,14 @@ struct FieldContext {
         case .enumeration(let cases):
             guard let text = reader.string(raw, at: pointer, required: true) else { return nil }
             guard cases.contains(where: { $0.value == text }) else {
-                return fail("Must be one of \(cases.map(\.value).joined(separator: ", ")).", &reader)
+                return reader.refuse(pointer, "Must be one of \(cases.map(\.value).joined(separator: ", ")).")
             }
             return .text(text)
         case .reference(let target):
             guard let text = reader.string(raw, at: pointer, required: true) else { return nil }
             guard let kind = catalog.collection(named: target)?.kind, let id = EntityID(parsing: text, kind: kind) else {
                 let prefix = catalog.collection(named: target)?.kind.rawValue ?? "?"
-                return fail("Must be an id of \(target) (\(prefix)_ and 16 characters).", &reader)
+                return reader.refuse(pointer, "Must be an id of \(target) (\(prefix)_ and 16 characters).")
             }
             references.append(ItemDocument.Reference(pointer: pointer, collection: target, id: id))
             return .reference(id)
@@ -82,17 +82,11 @@ struct FieldContext {
         }
     }
 
-    private func fail(_ detail: String, _ reader: inout FieldReader) -> FieldValue? {
-        reader.fail(pointer, detail)
-        return nil
-    }
-
     /// A text within the field's rules and pattern.
     private func checkedText(_ raw: JSONValue?, _ reader: inout FieldReader) -> String? {
         guard let text = reader.text(raw, at: pointer, rules: field.rules) else { return nil }
         if let pattern = field.rules.pattern, !TextRules.matches(text, pattern: pattern) {
-            reader.fail(pointer, "Must match the pattern \(pattern).")
-            return nil
+            return reader.refuse(pointer, "Must match the pattern \(pattern).")
         }
         return text
     }
@@ -121,15 +115,15 @@ struct FieldContext {
         switch raw {
         case .number(let number)?:
             guard let scaled = number.scaled(by: scale) else {
-                return fail("Must be a number with at most \(scale) digits after the decimal point.", &reader)
+                return reader.refuse(pointer, "Must be a number with at most \(scale) digits after the decimal point.")
             }
             return reader.checkRange(scaled, at: pointer, minimum: field.rules.minimum, maximum: field.rules.maximum) {
                 DecimalText.plain($0, scale: scale)
             }.map(FieldValue.integer)
         case nil, .null?:
-            return fail("Required: a number.", &reader)
+            return reader.refuse(pointer, "Required: a number.")
         case let other?:
-            return fail("Must be a number, not \(other.typeName).", &reader)
+            return reader.refuse(pointer, "Must be a number, not \(other.typeName).")
         }
     }
 

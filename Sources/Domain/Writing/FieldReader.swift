@@ -16,6 +16,12 @@ struct FieldReader {
         problems.append(FieldProblem(pointer: pointer, detail: detail))
     }
 
+    /// Records why the value at `pointer` is refused, and gives none.
+    mutating func refuse<T>(_ pointer: String, _ detail: String) -> T? {
+        fail(pointer, detail)
+        return nil
+    }
+
     /// The members of the object at `pointer`, by key, or nil (after recording why) when it is
     /// not an object. Keys outside `fields` fail as read-only (when in `readOnly`) or unknown;
     /// the others are returned, so their own checks run too.
@@ -39,11 +45,9 @@ struct FieldReader {
             }
             return byKey
         case nil, .null?:
-            fail(pointer, "Required: an object.")
-            return nil
+            return refuse(pointer, "Required: an object.")
         case let other?:
-            fail(pointer, "Must be an object, not \(other.typeName).")
-            return nil
+            return refuse(pointer, "Must be an object, not \(other.typeName).")
         }
     }
 
@@ -52,16 +56,14 @@ struct FieldReader {
         switch value {
         case .string(let text)?:
             guard !text.utf8.contains(0) else {
-                fail(pointer, "Must not contain NUL characters.")
-                return nil
+                return refuse(pointer, "Must not contain NUL characters.")
             }
             return text
         case nil, .null?:
             if required { fail(pointer, "Required: a string.") }
             return nil
         case let other?:
-            fail(pointer, "Must be a string, not \(other.typeName).")
-            return nil
+            return refuse(pointer, "Must be a string, not \(other.typeName).")
         }
     }
 
@@ -70,17 +72,14 @@ struct FieldReader {
     mutating func text(_ value: JSONValue?, at pointer: String, rules: FieldRules) -> String? {
         guard let text = string(value, at: pointer, required: rules.required) else { return nil }
         if rules.required, text.allSatisfy(\.isWhitespace) {
-            fail(pointer, text.isEmpty ? "Must not be empty." : "Must not be blank.")
-            return nil
+            return refuse(pointer, text.isEmpty ? "Must not be empty." : "Must not be blank.")
         }
         // UTF-8 bytes bound the count from above: count only when needed.
         if let maximum = rules.maxLength, text.utf8.count > maximum, text.unicodeScalars.count > maximum {
-            fail(pointer, "Must be at most \(maximum) characters (Unicode scalars) long.")
-            return nil
+            return refuse(pointer, "Must be at most \(maximum) characters (Unicode scalars) long.")
         }
         if let minimum = rules.minLength, text.unicodeScalars.count < minimum {
-            fail(pointer, "Must be at least \(minimum) characters (Unicode scalars) long.")
-            return nil
+            return refuse(pointer, "Must be at least \(minimum) characters (Unicode scalars) long.")
         }
         return text
     }
@@ -92,16 +91,14 @@ struct FieldReader {
             let lower = minimum ?? .min
             let upper = maximum ?? .max
             guard let integer = number.int64 else {
-                fail(pointer, "Must be a whole number from \(lower) to \(upper).")
-                return nil
+                return refuse(pointer, "Must be a whole number from \(lower) to \(upper).")
             }
             return checkRange(integer, at: pointer, minimum: minimum, maximum: maximum)
         case nil, .null?:
             if required { fail(pointer, "Required: a whole number.") }
             return nil
         case let other?:
-            fail(pointer, "Must be a number, not \(other.typeName).")
-            return nil
+            return refuse(pointer, "Must be a number, not \(other.typeName).")
         }
     }
 
@@ -110,12 +107,10 @@ struct FieldReader {
         -> Int64?
     {
         if let minimum, value < minimum {
-            fail(pointer, minimum == 0 ? "Must not be negative." : "Must be at least \(describe(minimum)).")
-            return nil
+            return refuse(pointer, minimum == 0 ? "Must not be negative." : "Must be at least \(describe(minimum)).")
         }
         if let maximum, value > maximum {
-            fail(pointer, "Must be at most \(describe(maximum)).")
-            return nil
+            return refuse(pointer, "Must be at most \(describe(maximum)).")
         }
         return value
     }
@@ -126,16 +121,14 @@ struct FieldReader {
         case .array(let elements)?:
             let lower = minItems ?? 0
             if elements.count < lower || elements.count > (maxItems ?? .max) {
-                fail(pointer, maxItems.map { "Must have \(lower) to \($0) elements." } ?? "Must have at least \(lower) elements.")
-                return nil
+                return refuse(pointer, maxItems.map { "Must have \(lower) to \($0) elements." } ?? "Must have at least \(lower) elements.")
             }
             return elements
         case nil, .null?:
             if required { fail(pointer, "Required: an array.") }
             return nil
         case let other?:
-            fail(pointer, "Must be an array, not \(other.typeName).")
-            return nil
+            return refuse(pointer, "Must be an array, not \(other.typeName).")
         }
     }
 }

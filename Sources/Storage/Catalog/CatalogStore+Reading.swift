@@ -82,25 +82,10 @@ extension CatalogStore {
         return PageEnd(count: min(count, plan.limit), nextAfter: nextAfter)
     }
 
-    /// Changes of `collection` after `sequence`, in commit order, at most `limit`: one entry
-    /// per item, at its last change, with its state now (a create and a delete of one item
-    /// read as one delete). Throws `.changesExpired` when `sequence` is older than the log.
-    /// With a `list` (a query of this collection; its position and limit are ignored), each
-    /// existing item also says where it now stands in that list, read in the same snapshot.
-    public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError)
-        -> CatalogChangeBatch
-    {
-        let table = try table(collection)
-        let options = options
-        let tables = tables
-        return try StoreError.catching {
-            let read = { (db: Database) in
-                try Self.readChanges(db, table: table, after: sequence, limit: limit, in: list, tables: tables) { plan, text in
-                    try CatalogStore.restrict(&plan, toMatchesOf: text, keys: options.search.keys, db)
-                }
-            }
-            return try pool.read(read)
-        }
+    /// On GRDB's connection: a list's search is narrowed as pages search (`restrict(_:toMatchesOf:keys:_:)`).
+    func readFeed<T>(_ body: (any RowSource, (inout CatalogPageQuery, String) throws -> Void) throws -> T) throws -> T {
+        let keys = options.search.keys
+        return try pool.read { db in try body(db) { plan, text in try Self.restrict(&plan, toMatchesOf: text, keys: keys, db) } }
     }
 
     /// `changes(…)` read on `db` in one snapshot, for either database; `restrict` narrows a

@@ -36,12 +36,7 @@ public final class CatalogStore: Sendable {
     public init(path: String, catalog: Catalog, options: Options = Options()) throws(StoreError) {
         self.catalog = catalog
         self.options = options
-        var tables: [String: CatalogTable] = [:]
-        var renderers: [String: ItemRenderer] = [:]
-        for collection in catalog.collections {
-            tables[collection.name] = CatalogTable(collection, ordered: true)
-            renderers[collection.name] = ItemRenderer(collection: collection, catalog: catalog)
-        }
+        let (tables, renderers) = Self.compile(catalog, ordered: true)
         self.tables = tables
         self.renderers = renderers
         readers = ReaderPool(path: path, options: options)

@@ -1,7 +1,8 @@
 import CLibPQ
 
 extension PostgresConnection {
-    /// Runs `body` in one transaction: COMMIT when it returns, ROLLBACK when it throws.
+    /// Runs `body` in one transaction: COMMIT when it returns, ROLLBACK when it throws
+    /// (`PostgresPool.transaction`).
     ///
     /// A statement that fails inside aborts the transaction; should `body` catch that error and
     /// return anyway, PostgreSQL answers the COMMIT with a ROLLBACK, and this throws 25P02 (in
@@ -12,20 +13,6 @@ extension PostgresConnection {
         if isHealthy, PQtransactionStatus(handle) != PQTRANS_IDLE {
             throw StoreError.invariant("a PostgreSQL transaction is already open on this connection")
         }
-        try query("BEGIN")
-        let value: T
-        do {
-            value = try body()
-        } catch {
-            // Should the ROLLBACK fail too, the connection is lost or unusable; `body`'s error says more.
-            _ = try? query("ROLLBACK")
-            throw error
-        }
-        let commit = try query("COMMIT")
-        guard commit.commandStatus == "COMMIT" else {
-            let message = "the transaction was rolled back: a statement in it failed (server answered \(commit.commandStatus))"
-            throw PostgresFailure(sqlstate: "25P02", message: message).storeError
-        }
-        return value
+        return try StoreError.catching { try PostgresPool.transaction(self, begin: "BEGIN") { try body() } }
     }
 }

@@ -139,6 +139,7 @@ extension PostgresPool: SQLDatabase {
         do {
             value = try body()
         } catch {
+            // Should the ROLLBACK fail too, the connection is lost or unusable; `body`'s error says more.
             _ = try? connection.query("ROLLBACK")
             throw error
         }

@@ -64,17 +64,8 @@ extension PostgresStore {
         return escaped
     }
 
-    public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError)
-        -> CatalogChangeBatch
-    {
-        let table = try table(collection)
-        let tables = tables
-        return try StoreError.catching {
-            return try pool.reading { db in
-                try CatalogStore.readChanges(db, table: table, after: sequence, limit: limit, in: list, tables: tables) { plan, text in
-                    Self.restrict(&plan, toMatchesOf: text)
-                }
-            }
-        }
+    /// In one repeatable-read snapshot; a list's search is narrowed through the trigram indexes.
+    func readFeed<T>(_ body: (any RowSource, (inout CatalogPageQuery, String) throws -> Void) throws -> T) throws -> T {
+        try pool.reading { db in try body(db) { plan, text in Self.restrict(&plan, toMatchesOf: text) } }
     }
 }

@@ -33,12 +33,7 @@ public final class PostgresStore: ItemStore {
     public init(url: String, catalog: Catalog, options: CatalogStore.Options = .init(), connections: Int = 16) throws(StoreError) {
         self.catalog = catalog
         self.options = options
-        var tables: [String: CatalogTable] = [:]
-        var renderers: [String: ItemRenderer] = [:]
-        for collection in catalog.collections {
-            tables[collection.name] = CatalogTable(collection)
-            renderers[collection.name] = ItemRenderer(collection: collection, catalog: catalog)
-        }
+        let (tables, renderers) = Self.compile(catalog, ordered: false)
         self.tables = tables
         self.renderers = renderers
         pool = PostgresPool(url: url, maximum: connections, wait: options.busyTimeout)
@@ -47,20 +42,14 @@ public final class PostgresStore: ItemStore {
         self.listener = listener
         keys = KeyStore(postgres: pool) { listener.keysGeneration }
         let ordered = catalog.collections.compactMap { tables[$0.name] }
-        let isNew: Bool
         do {
-            isNew = try pool.writing { db in try Self.prepare(db, tables: ordered, catalog: catalog, renderers: renderers) }
+            let isNew = try pool.writing { db in try Self.prepare(db, tables: ordered, catalog: catalog, renderers: renderers) }
+            if isNew, let seedItems = options.seedItems {
+                try seed(seedItems(catalog))
+            }
         } catch {
             listener.stop()
             throw StoreError.from(error)
-        }
-        if isNew, let seedItems = options.seedItems {
-            do {
-                try seed(seedItems(catalog))
-            } catch {
-                listener.stop()
-                throw error
-            }
         }
     }
 
