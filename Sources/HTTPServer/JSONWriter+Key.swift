@@ -5,9 +5,7 @@ extension JSONWriter {
         let encoded: [UInt8]
 
         public init(_ name: String) {
-            var writer = JSONWriter(capacity: name.utf8.count + 3)
-            writer.string(name)
-            encoded = writer.bytes + [UInt8(ascii: ":")]
+            encoded = [UInt8(ascii: "\"")] + EscapedText(name).bytes + [UInt8(ascii: "\""), UInt8(ascii: ":")]
         }
     }
 
