@@ -26,8 +26,7 @@ struct TableHeadKey: Hashable, Sendable {
 }
 
 /// A head's JSON fields (no braces), and the cells of the rows under it: their keys and
-/// compact-line pieces are the names', made once rather than per page (a page of samples spent
-/// 86,000 instructions on both).
+/// compact-line pieces are the names', made once rather than on every page of the list.
 struct TableHead: Sendable {
     let bytes: [UInt8]
     let cells: TableCells

@@ -107,8 +107,8 @@ struct PlannedRowWriter {
                     json.beginString()
                     let start = json.count
                     if numbers.indices.contains(name) {
-                        // Formatted straight into the body (a table of levels writes a cell per
-                        // number of every row); Foundation's rare cases as a `String`.
+                        // Formatted straight into the body (a cell per number of every row,
+                        // no `String` each); Foundation's rare cases as a `String`.
                         let value = numbers[name]
                         if json.appendToString(room: 64, { formatter.writeNumber(value, type: type, into: $0) }) == nil {
                             json.appendToString(formatter.number(value, type: type))
@@ -150,8 +150,7 @@ struct PlannedRowWriter {
         }
         guard !prefixes.isEmpty else { return json.stringOrNull(fallback) }
         // Into the string being written, piece by piece, each cell copied from where it was
-        // written: made as a `String` first, its appends were a quarter of the samples table's
-        // instructions.
+        // written: a line made as a `String` first grew it by an append per piece, per row.
         json.beginString()
         for index in prefixes.indices {
             json.appendToString(prefixes[index])
@@ -191,7 +190,8 @@ struct PlannedRowWriter {
             }
             let value = try row.value(slot: slot)
             let formatter = FieldFormatter(context: context)
-            // An integer straight into the body (a timestamp a row shows twice), else as a `String`.
+            // An integer straight into the body (a table row may show one twice: in its cell and
+            // its compact line), anything else as a `String`.
             let mark = json.mark()
             json.beginString()
             if json.appendToString(room: 64, { formatter.write(value, as: type, into: $0) }) != nil { return json.endString() }
@@ -237,7 +237,7 @@ struct PlannedRowWriter {
 
 /// A row's whole item, decoded when a part first shows more than a stored value, then kept for
 /// its other parts: a table whose compact line is made of a `forEach` field's cells needs none
-/// (the samples table decoded every row's item for nothing).
+/// (such a table decoded every row's item for nothing).
 struct WholeItem {
     private var decoded: Item?
 

@@ -142,7 +142,7 @@ enum CatalogColumns {
     }
 
     /// Names parsed, by their stored JSON: a child list reads its parent's names on every page,
-    /// and they seldom change (parsing them was 58,000 instructions of a page of samples).
+    /// and they seldom change (parsing them cost more than writing several rows).
     private static let parsedNames = BoundedMemo<String, Result<[NamedEntry], StoreError>>(limit: 1_024)
 
     static func names(_ json: String) throws(StoreError) -> [NamedEntry] {
