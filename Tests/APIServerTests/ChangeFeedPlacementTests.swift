@@ -45,7 +45,7 @@ struct ChangeFeedPlacementTests {
         #expect(changes.count > upserts || list.contains("q="), "\(list): no row left or was deleted")
     }
 
-    @Test func aPageLinksTheFeedOfItsOwnListAndAChildListHasNone() async throws {
+    @Test func aPageLinksTheFeedOfItsOwnListAChildListsUnderItsParent() async throws {
         let app = try LiveStoreApplication()
         let cases = [
             ("/v1/products?limit=5", "/v1/products/changes"), ("/v1/products?sort=-price&q=lamp&limit=3", "/v1/products/changes?sort=-price&q=lamp"),
@@ -59,9 +59,13 @@ struct ChangeFeedPlacementTests {
             #expect((next["next"] as? String)?.hasPrefix(expected + (expected.contains("?") ? "&since=" : "?since=")) == true, "\(list)")
         }
         let track = try #require((try await fetch(port: app.port, "/v1/tracks?limit=1").json?["rows"] as? [[String: Any]])?.first)
-        let child = try #require(try await fetch(port: app.port, "/v1/tracks/\(track["id"] as? String ?? "")/samples").json)
+        let samples = "/v1/tracks/\(track["id"] as? String ?? "")/samples"
+        let child = try #require(try await fetch(port: app.port, samples + "?view=table").json)
         let links = try #require(child["links"] as? [String: Any])
-        #expect(links.keys.contains("changes") && links["changes"] is NSNull)
+        #expect(links["changes"] as? String == samples + "/changes?view=table")
+        let feed = try await fetch(port: app.port, samples + "/changes?view=table")
+        #expect(feed.status == 200)
+        #expect(((feed.json?["links"] as? [String: Any])?["next"] as? String)?.hasPrefix(samples + "/changes?view=table&since=") == true)
     }
 
     @Test(arguments: [

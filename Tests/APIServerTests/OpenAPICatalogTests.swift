@@ -82,12 +82,15 @@ struct OpenAPICatalogTests {
                 "GET /v1/orders (listOrders)", "POST /v1/orders (createOrdersItem)", "GET /v1/orders/changes (changesOrders)",
                 "GET /v1/orders/{id} (getOrdersItem)", "PATCH /v1/orders/{id} (updateOrdersItem)", "DELETE /v1/orders/{id} (deleteOrdersItem)",
                 "GET /v1/orders/{orderID}/lines (listLines)", "POST /v1/orders/{orderID}/lines (createLinesItem)",
-                "GET /v1/orders/{orderID}/lines/{id} (getLinesItem)", "PATCH /v1/orders/{orderID}/lines/{id} (updateLinesItem)",
+                "GET /v1/orders/{orderID}/lines/changes (changesLines)", "GET /v1/orders/{orderID}/lines/{id} (getLinesItem)",
+                "PATCH /v1/orders/{orderID}/lines/{id} (updateLinesItem)",
                 "DELETE /v1/orders/{orderID}/lines/{id} (deleteLinesItem)",
             ])
         let create = try #require(document[path: "paths", "/v1/orders/{orderID}/lines", "post"])
         #expect(create["parameters"]?.parameterNames == ["orderID", "AcceptLanguage", "IdempotencyKey"])
         #expect(create["responses"]?.keys.contains("404") == true)
+        let feed = try #require(document[path: "paths", "/v1/orders/{orderID}/lines/changes", "get"])
+        #expect(feed["parameters"]?.parameterNames.prefix(3) == ["orderID", "since", "limit"])
     }
 
     @Test func listParametersFollowTheDefinition() throws {

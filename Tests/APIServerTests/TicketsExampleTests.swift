@@ -191,11 +191,21 @@ struct TicketsExampleTests {
         #expect(try await server.send("PATCH", "\(comments)/\(id)", json: #"{"ticketID":"\#(tickets[1])"}"#).status == 422)
         let missingParent = try await server.send("POST", "/v1/tickets/tkt_06h157w8pshwp0kz/comments", json: body)
         #expect(missingParent.status == 404)
-        // Another ticket's path does not reach this comment, for reading or writing.
+        // Another ticket's path does not reach this comment, for reading or writing, and each
+        // answer says that it belongs to another ticket (a missing one says it has none).
         let elsewhere = "/v1/tickets/\(tickets[1])/comments/\(id)"
-        #expect(try await server.get(elsewhere).status == 404)
-        #expect(try await server.send("PATCH", elsewhere, json: #"{"author":"Eve"}"#).status == 404)
-        #expect(try await server.send("DELETE", elsewhere).status == 404)
+        let belongs = "This comments item belongs to another tickets item, not to this one: the path under its own reaches it."
+        for answer in [
+            try await server.get(elsewhere), try await server.get(elsewhere, language: "de-DE"),
+            try await server.send("PATCH", elsewhere, json: #"{"author":"Eve"}"#), try await server.send("DELETE", elsewhere),
+        ] {
+            #expect(answer.status == 404)
+            #expect(answer.json?["code"] as? String == "NOT_FOUND")
+            #expect(answer.json?["detail"] as? String == belongs, "\(answer.text)")
+        }
+        let missing = try await server.send("PATCH", "/v1/tickets/\(tickets[1])/comments/cmt_06h157w8pshwp0kz", json: #"{"author":"Eve"}"#)
+        #expect(missing.status == 404)
+        #expect(missing.json?["detail"] as? String != belongs)
         #expect(try await server.send("POST", "/v1/comments", json: body).status == 404)
         let patched = try await server.send("PATCH", "\(comments)/\(id)", json: #"{"author":"Ana Díaz"}"#)
         #expect(patched.status == 200)

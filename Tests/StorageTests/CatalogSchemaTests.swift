@@ -112,6 +112,29 @@ struct CatalogSchemaTests {
         #expect(try after.read { try $0.tableExists("catalog_fields") } == false)
     }
 
+    /// A file from before child lists had feeds: its change log gains the parent column and its
+    /// index, keeps its entries, and records the next write.
+    @Test func aChangeLogWithoutParentsGainsTheColumnAndKeepsItsEntries() async throws {
+        let catalog = try Self.catalog(Self.size)
+        let (path, id) = try await storeWithOneNote(catalog)
+        let old = try DatabaseQueue(path: path)
+        try await old.write { db in
+            try db.execute(sql: "DROP INDEX changes_parent")
+            try db.execute(sql: "ALTER TABLE changes DROP COLUMN parent_id")
+        }
+        try old.close()
+        let store = try CatalogStore(path: path, catalog: catalog)
+        let notes = try CatalogFixtures.collection(catalog, "notes")
+        _ = try await store.insert(Item(id: EntityID.generate(kind: notes.kind), in: notes, ["name": .text("Second")]), into: "notes")
+        try store.close()
+        let after = try DatabaseQueue(path: path)
+        let entries = try await after.read { db in try Row.fetchAll(db, sql: "SELECT item_id, parent_id FROM changes ORDER BY seq") }
+        #expect(entries.count == 2)
+        #expect(entries.first?["item_id"] == id.rawValue)
+        #expect(entries.allSatisfy { $0["parent_id"] == nil as String? })
+        #expect(try await after.read { db in try db.indexes(on: "changes").contains { $0.name == "changes_parent" } })
+    }
+
     /// Tickets: enum sections in declared order, dates, an optional reference.
     @Test func ticketsSectionByStatusInDeclaredOrder() async throws {
         let catalog = try CatalogFixtures.tickets()

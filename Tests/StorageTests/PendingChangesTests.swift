@@ -35,7 +35,7 @@ import Testing
             marks.append(changes.mark)
             let argument = String(step.dropFirst())
             if step.hasPrefix("+") {
-                _ = changes.append(argument, Self.id(marks.count), .insert, author: nil)
+                _ = changes.append(argument, Self.id(marks.count), .insert, author: nil, parent: nil)
             } else if let index = Int(argument) {
                 changes.discard(from: marks[index - 1])
             }
@@ -48,8 +48,8 @@ import Testing
 
     @Test func aBulkLoadsSequencesRecordNoEntries() {
         let changes = PendingChanges(after: 5, recording: false)
-        #expect(changes.append("a", Self.id(1), .insert, author: nil) == 6)
-        #expect(changes.append("a", Self.id(2), .insert, author: nil) == 7)
+        #expect(changes.append("a", Self.id(1), .insert, author: nil, parent: nil) == 6)
+        #expect(changes.append("a", Self.id(2), .insert, author: nil, parent: nil) == 7)
         #expect(changes.entries.isEmpty)
         #expect(changes.last == 7)
     }
@@ -61,13 +61,17 @@ import Testing
         let changes = PendingChanges(after: 0)
         let count = PendingChanges.rowsPerStatement * 2 + 7
         for number in 1...count {
-            _ = changes.append(number % 2 == 0 ? "a" : "b", Self.id(number), number % 3 == 0 ? .delete : .update, author: "key1")
+            _ = changes.append(
+                number % 2 == 0 ? "a" : "b", Self.id(number), number % 3 == 0 ? .delete : .update, author: "key1",
+                parent: number % 2 == 0 ? "tkt_\(number / 2)" : nil)
         }
         try queue.write { db in
             try db.execute(
-                sql: "CREATE TABLE changes (seq INTEGER PRIMARY KEY, collection TEXT, item_id TEXT, op TEXT, committed_at INTEGER, key_id TEXT)")
+                sql:
+                    "CREATE TABLE changes (seq INTEGER PRIMARY KEY, collection TEXT, item_id TEXT, op TEXT, committed_at INTEGER, key_id TEXT, parent_id TEXT)"
+            )
             try changes.write(db, now: 42, after: 100)
-            let rows = try Row.fetchAll(db, sql: "SELECT seq, collection, item_id, op, committed_at, key_id FROM changes ORDER BY seq")
+            let rows = try Row.fetchAll(db, sql: "SELECT seq, collection, item_id, op, committed_at, key_id, parent_id FROM changes ORDER BY seq")
             #expect(rows.count == count - 100)
             #expect(rows.first?["seq"] == 101 as Int64)
             #expect(rows.last?["seq"] == Int64(count))
@@ -75,6 +79,11 @@ import Testing
             #expect(last["item_id"] == Self.id(count).rawValue)
             #expect(last["committed_at"] == 42 as Int64)
             #expect(last["key_id"] == "key1")
+            // Each entry keeps its own parent (a child collection's), or none.
+            #expect(
+                rows.allSatisfy { row in
+                    (row["seq"] as Int64) % 2 == 0 ? row["parent_id"] == "tkt_\((row["seq"] as Int64) / 2)" : row["parent_id"] == nil as String?
+                })
             #expect(rows.allSatisfy { row in (row["seq"] as Int64) % 3 == 0 ? row["op"] == "delete" : row["op"] == "update" })
         }
     }

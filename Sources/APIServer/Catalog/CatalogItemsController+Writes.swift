@@ -10,6 +10,8 @@ extension CatalogItemsController {
     struct WriteTarget: Sendable {
         let collection: ServedCollection
         let parent: EntityID?
+        /// The parent's collection, with `parent`.
+        var owner: ServedCollection? = nil
     }
 
     func create(_ request: Request) async throws -> Response {
@@ -36,20 +38,20 @@ extension CatalogItemsController {
         try authorizeWrite(request, child, under: owner)
         let parent = try Self.id(request.parameter("id"), of: owner)
         _ = try load(owner, parent)
-        return try await create(request, into: WriteTarget(collection: child, parent: parent))
+        return try await create(request, into: WriteTarget(collection: child, parent: parent, owner: owner))
     }
 
     func childUpdate(_ request: Request) async throws -> Response {
         let (owner, child) = try served.childCollection(request)
         try authorizeWrite(request, child, under: owner)
-        let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner))
+        let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner), owner: owner)
         return try await update(request, target, id: try Self.id(request.parameter("childID"), of: child))
     }
 
     func childDelete(_ request: Request) async throws -> Response {
         let (owner, child) = try served.childCollection(request)
         try authorizeWrite(request, child, under: owner)
-        let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner))
+        let target = WriteTarget(collection: child, parent: try Self.id(request.parameter("id"), of: owner), owner: owner)
         return try await delete(target, id: try Self.id(request.parameter("childID"), of: child), request)
     }
 
@@ -84,8 +86,8 @@ extension CatalogItemsController {
     /// The item `id` of the target; 404 when it is under another parent than the path's.
     private func load(_ target: WriteTarget, _ id: EntityID) throws -> Versioned<Item> {
         let item = try load(target.collection, id)
-        if let parent = target.parent, target.collection.parentID(of: item.item) != parent {
-            throw StoreError.missing(collection: target.collection.name, id)
+        if let parent = target.parent, let owner = target.owner, target.collection.parentID(of: item.item) != parent {
+            throw Self.underAnotherParent(owner, target.collection)
         }
         return item
     }

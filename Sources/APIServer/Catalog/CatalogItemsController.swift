@@ -64,11 +64,17 @@ struct CatalogItemsController: Sendable {
         let id = try Self.id(request.parameter("childID"), of: child)
         return try cachedDetail(child, id, parent: parent, request: request) { () throws in
             let item = try load(child, id)
-            guard child.parentID(of: item.item) == parent else {
-                throw HTTPError.notFound("This \(owner.name) item has no \(child.name) item with this id.")
-            }
+            guard child.parentID(of: item.item) == parent else { throw Self.underAnotherParent(owner, child) }
             return item
         }
+    }
+
+    /// The 404 of a child item asked for under a parent that is not its own, which says so: a
+    /// client that built a wrong path can tell it from a deleted item. Only a caller who may read
+    /// both collections gets this far (every child route authorizes first; a write scope reads
+    /// too), so it learns of no item it could not read.
+    static func underAnotherParent(_ owner: ServedCollection, _ child: ServedCollection) -> HTTPError {
+        .notFound("This \(child.name) item belongs to another \(owner.name) item, not to this one: the path under its own reaches it.")
     }
 
     private func cachedDetail(

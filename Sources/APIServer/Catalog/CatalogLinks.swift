@@ -36,19 +36,18 @@ enum CatalogLinks {
     }
 
     /// The change feed of the list `shape` describes (its sort, filters, search, sections and
-    /// view, not its position), from `since`; nil for a child list, which has no feed.
-    static func changes(_ shape: CatalogShape, since: String? = nil, limit: Int? = nil) -> String? {
+    /// view, not its position; a child list's parent), from `since`.
+    static func changes(_ shape: CatalogShape, since: String? = nil, limit: Int? = nil) -> String {
         changes(shape.collection, parent: shape.parent, parameters: shape.parameters, since: since, limit: limit)
     }
 
     static func changes(
         _ collection: ServedCollection, parent: EntityID?, parameters: ListParameters, since: String? = nil, limit: Int? = nil
-    ) -> String? {
-        guard parent == nil else { return nil }
+    ) -> String {
         var pairs = listParameters(collection, parameters, sort: parameters.sort)
         if let limit { pairs.append(("limit", String(limit))) }
         if let since { pairs.append(("since", since)) }
-        return link("/v1/\(collection.name)/changes", pairs)
+        return link(list(collection, parent: parent) + "/changes", pairs)
     }
 
     /// What names a list apart from its position, in a fixed order.

@@ -2,9 +2,11 @@ import Domain
 import HTTPServer
 import Storage
 
-/// `GET /v1/<collection>/changes?since=token`: what changed after a token, in commit order,
-/// one entry per item in its last state, bound to one list of the collection: the list's own
-/// parameters (sort, filters, `q`, `group`, `view`; none: the default list) say which.
+/// `GET /v1/<collection>/changes?since=token` (and `GET /v1/<parent>/{id}/<child>/changes` for
+/// a child list): what changed after a token, in commit order, one entry per item in its last
+/// state, bound to one list of the collection: the list's own parameters (sort, filters, `q`,
+/// `group`, `view`; none: the default list) say which. A child list's feed holds the changes of
+/// its parent's children only.
 ///
 /// An upsert carries the row and what a client needs to place it without reading the list
 /// again: `after`, the id of the row now just before it in that list (null: first), its
@@ -18,6 +20,19 @@ extension CatalogListController {
     func changes(_ request: Request) throws -> Response {
         let collection = try served.collection(request)
         try authorizeRead(request, collection)
+        return try feed(request, collection: collection, parent: nil)
+    }
+
+    /// A child list's feed: 404 when the parent item does not exist (its list is gone with it).
+    func childChanges(_ request: Request) throws -> Response {
+        let (owner, child) = try served.childCollection(request)
+        try authorizeRead(request, owner, child)
+        let id = try CatalogItemsController.id(request.parameter("id"), of: owner)
+        guard let parent = try store.item(owner.name, id: id) else { throw HTTPError.notFound("No item in \(owner.name) has this id.") }
+        return try feed(request, collection: child, parent: (id, parent.item))
+    }
+
+    private func feed(_ request: Request, collection: ServedCollection, parent: (id: EntityID, item: Item)?) throws -> Response {
         var since: String?
         var limit = Self.defaultChangeLimit
         var listItems: [QueryItem] = []
@@ -40,7 +55,7 @@ extension CatalogListController {
             }
         }
         let parameters = try ListParameters.parse(listItems, for: collection.definition, catalog: served.catalog)
-        let shape = CatalogShape(collection: collection, parent: nil, parameters: parameters)
+        let shape = CatalogShape(collection: collection, parent: parent?.id, parameters: parameters)
         let context = request.renderContext
         // Read before the changes, so a write in between shows as a new stamp, never as none.
         let referencesVersion = try Self.referencesVersion(collection, store: store)
@@ -60,9 +75,9 @@ extension CatalogListController {
         let after = try ChangeToken.open(since, collection: collection.name, signer: signer)
         let list = CatalogQuery(
             collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
-            sections: parameters.sections, limit: 1, references: [])
+            sections: parameters.sections, parent: parent?.id, limit: 1, references: [])
         let batch = try store.changes(collection.name, after: after, limit: limit, in: list)
-        let writer = ChangeWriter(shape: shape, context: context, references: batch.references)
+        let writer = ChangeWriter(shape: shape, context: context, references: batch.references, parentItem: parent?.item)
         for change in batch.changes { try writer.write(change, into: &json) }
         json.endArray()
         let token = ChangeToken.seal(collection: collection.name, after: batch.resumeAfter, signer: signer)
@@ -109,6 +124,25 @@ private struct ChangeWriter {
     let shape: CatalogShape
     let context: RenderContext
     let references: ReferencedItems
+    /// A child list's parent: its names make the `forEach` cells of a table.
+    let parentItem: Item?
+    /// The cells each upsert carries, when the collection has a table: a child list's with its
+    /// parent's `forEach` names, as its table pages write them.
+    let cells: TableCells?
+
+    init(shape: CatalogShape, context: RenderContext, references: ReferencedItems, parentItem: Item?) {
+        self.shape = shape
+        self.context = context
+        self.references = references
+        self.parentItem = parentItem
+        let collection = shape.collection
+        if let plan = collection.renderer.tableRowPlan, plan.hasForEach {
+            let names = collection.renderer.forEachNames(parent: parentItem)
+            cells = names.isEmpty ? collection.tableCells : TableCells(plan: plan, names: names)
+        } else {
+            cells = collection.tableCells
+        }
+    }
 
     func write(_ change: CatalogChange, into json: inout JSONWriter) throws(StoreError) {
         let collection = shape.collection
@@ -137,11 +171,10 @@ private struct ChangeWriter {
             json.beginObject()
             json.field("id", section.id)
             json.field("header", section.header)
-            json.field("detail", CatalogPageRenderer(shape: shape, context: context, parentItem: nil).sectionLink(section))
+            json.field("detail", CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem).sectionLink(section))
             json.endObject()
         }
-        // A list with a table: each upsert carries its cells (a top-level list has no forEach names).
-        if let table = collection.tableCells { try rows.cellsAndCompact(item, table: table, into: &json) }
+        if let cells { try rows.cellsAndCompact(item, table: cells, into: &json) }
         json.endObject()
     }
 }

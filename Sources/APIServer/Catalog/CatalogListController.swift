@@ -3,7 +3,7 @@ import HTTPServer
 import Storage
 
 /// The list routes of a catalog: `GET /v1/<collection>` (rows, sections or table), child lists
-/// `GET /v1/<parent>/{id}/<child>`, and the change feed `GET /v1/<collection>/changes`.
+/// `GET /v1/<parent>/{id}/<child>`, and their change feeds (`…/changes`).
 struct CatalogListController: Sendable {
     let served: ServedCatalog
     let signer: TokenSigner
@@ -26,6 +26,7 @@ struct CatalogListController: Sendable {
         router.get("/v1/:collection") { request in try controller.list(request) }
         router.get("/v1/:collection/changes") { request in try controller.changes(request) }
         router.get("/v1/:collection/:id/:child") { request in try controller.childList(request) }
+        router.get("/v1/:collection/:id/:child/changes") { request in try controller.childChanges(request) }
     }
 
     func list(_ request: Request) throws -> Response {

@@ -25,8 +25,8 @@ enum ListShapes {
         let fingerprint: [UInt8]
         /// The list's link at its limit, without a cursor.
         let link: String
-        /// The list's change feed; nil for a child list.
-        let changes: String?
+        /// The list's change feed.
+        let changes: String
         /// A row's detail link is this followed by its id.
         let detailBase: String
         /// Whether `link` has a query, which a cursor then joins with `&`.

@@ -28,11 +28,12 @@ extension OpenAPIBuilder {
         ]
     }
 
-    func changesOperation(_ collection: CollectionDefinition) -> YAMLNode {
-        [
+    func changesOperation(_ collection: CollectionDefinition, pathParameters: [YAMLNode] = []) -> YAMLNode {
+        let under = pathParameters.isEmpty ? "" : " under one parent item"
+        return [
             "tags": ["lists"],
             "operationId": .string("changes\(Self.typeName(collection))"),
-            "summary": .string("Changes to one list of \(collection.name) after a token, in commit order."),
+            "summary": .string("Changes to one list of \(collection.name)\(under) after a token, in commit order."),
             "description": .string(
                 "The list is named by the same parameters as a page (sort, filters, search, sections, view; none: the default list), "
                     + "as the page's `links.changes` gives them. An upsert says where the row now stands in that list: `after` is the id "
@@ -40,7 +41,7 @@ extension OpenAPIBuilder {
                     + "longer holds) is a `delete`. Without `since`: no changes and a token for \"from now\". Replaying a token is safe; "
                     + "a token older than the retained history is 410, so the client reloads the list."),
             "parameters": .list(
-                [
+                pathParameters + [
                     Self.parameter("since", "A token from a previous answer's `next`.", schema: ["type": "string", "maxLength": 256]),
                     Self.parameter(
                         "limit", "Changes per answer, 1 to 1000 (default 100).",

@@ -29,7 +29,7 @@ extension OpenAPIBuilder {
         return [(base, .map(list)), (base + "/changes", ["get": changesOperation(collection)]), (base + "/{id}", .map(item))]
     }
 
-    /// `/v1/<parent>/{<parentField>}/<name>` and its `/{id}`: a child is only reached through its
+    /// `/v1/<parent>/{<parentField>}/<name>`, its `/changes` and its `/{id}`: a child is only reached through its
     /// parent item, so every operation takes the parent's id first.
     private func childPaths(_ child: CollectionDefinition, of parent: CollectionDefinition) -> [(String, YAMLNode)] {
         guard let link = child.parent, child.fields.indices.contains(link.field) else { return [] }
@@ -44,7 +44,7 @@ extension OpenAPIBuilder {
             item.append(("patch", updateOperation(child, pathParameters: [parentID, id])))
             item.append(("delete", deleteOperation(child, pathParameters: [parentID, id])))
         }
-        return [(base, .map(list)), (base + "/{id}", .map(item))]
+        return [(base, .map(list)), (base + "/changes", ["get": changesOperation(child, pathParameters: [parentID])]), (base + "/{id}", .map(item))]
     }
 
     static func idParameter(_ kind: EntityKind, name: String = "id", description: String = "The item's id, as links give it.") -> YAMLNode {

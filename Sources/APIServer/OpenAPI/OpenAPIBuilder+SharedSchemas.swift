@@ -40,7 +40,10 @@ extension OpenAPIBuilder {
                     ("self", Self.link), ("next", ["type": ["string", "null"]]),
                     (
                         "changes",
-                        ["type": ["string", "null"], "description": "This list's change feed (null for a list under a parent, which has none)."]
+                        [
+                            "type": "string", "pattern": "^/v1/",
+                            "description": "This list's change feed (a child list's holds its parent's children only).",
+                        ]
                     ),
                 ])
             ),

@@ -104,8 +104,9 @@ extension CatalogStore {
                 // Explicit sequences: AUTOINCREMENT moves the log's counter up to the largest.
                 try db.execute(
                     sql: """
-                        INSERT INTO changes (seq, collection, item_id, op, committed_at)
-                        SELECT version, ?, id, 'insert', ? FROM \(quoted) WHERE pk > ? AND version > ? ORDER BY version
+                        INSERT INTO changes (seq, collection, item_id, op, committed_at, parent_id)
+                        SELECT version, ?, id, 'insert', ?, \(table.parentColumn.map(CatalogTable.quote) ?? "NULL")
+                        FROM \(quoted) WHERE pk > ? AND version > ? ORDER BY version
                         """,
                     arguments: [table.collection.name, writer.now, key, cutoff])
             }

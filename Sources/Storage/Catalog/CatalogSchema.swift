@@ -17,7 +17,7 @@ enum CatalogSchema {
         """
         CREATE TABLE IF NOT EXISTS changes (
             seq INTEGER PRIMARY KEY AUTOINCREMENT, collection TEXT NOT NULL, item_id TEXT NOT NULL,
-            op TEXT NOT NULL CHECK (op IN ('insert', 'update', 'delete')), committed_at INTEGER NOT NULL)
+            op TEXT NOT NULL CHECK (op IN ('insert', 'update', 'delete')), committed_at INTEGER NOT NULL, key_id TEXT, parent_id TEXT)
         """,
         "CREATE INDEX IF NOT EXISTS changes_collection ON changes (collection, seq)",
         // One entry per item in a feed page: "is there a later entry of this item?" is a seek.
@@ -31,6 +31,9 @@ enum CatalogSchema {
         SearchBacklog.createSQL,
     ]
 
+    /// A child list's feed seeks its parent's entries; top-level entries (no parent) stay out of it.
+    static let changesByParentIndex = "CREATE INDEX IF NOT EXISTS changes_parent ON changes (collection, parent_id, seq) WHERE parent_id IS NOT NULL"
+
     /// Brings the database to `tables`; returns the collections whose derived columns must be
     /// recomputed (the caller does it with the renderers, in the same transaction).
     static func migrate(_ db: Database, tables: [CatalogTable], catalog: Catalog) throws -> [CatalogTable] {
@@ -42,10 +45,14 @@ enum CatalogSchema {
         for statement in baseStatements { try db.execute(sql: statement) }
         try db.execute(sql: KeyStore.createTable)
         try db.execute(sql: IdempotencyStore.createTable)
-        // Who wrote each change: a file from before API keys has no such column.
-        if try !db.columns(in: "changes").contains(where: { $0.name == "key_id" }) {
-            try db.execute(sql: "ALTER TABLE changes ADD COLUMN key_id TEXT")
+        // Who wrote each change, and under which parent: a file from before API keys, or before
+        // child lists had feeds, lacks these columns. No child feed token predates the second, so
+        // its entries before it are never read by parent.
+        let logColumns = Set(try db.columns(in: "changes").map(\.name))
+        for column in ["key_id", "parent_id"] where !logColumns.contains(column) {
+            try db.execute(sql: "ALTER TABLE changes ADD COLUMN \(column) TEXT")
         }
+        try db.execute(sql: changesByParentIndex)
         try refuseDroppedCollections(db, catalog: catalog)
         var recompute: [CatalogTable] = []
         for table in tables {

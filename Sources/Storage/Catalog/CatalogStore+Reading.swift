@@ -97,13 +97,18 @@ extension CatalogStore {
         let limit = min(max(limit, 1), 10_000)
         let pruned = try db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
         if pruned > 0 && sequence < pruned { throw StoreError.changesExpired(oldestRetained: pruned + 1) }
+        // A child list's feed reads its parent's entries only: a child never moves to another parent.
+        let parent = table.parentColumn == nil ? nil : list?.parent
         var entries = try db.all(
             """
             SELECT c.seq, c.item_id, c.op, c.key_id FROM changes AS c
-            WHERE c.collection = ? AND c.seq > ?
+            WHERE c.collection = ?\(parent == nil ? "" : " AND c.parent_id = ?") AND c.seq > ?
               AND NOT EXISTS (SELECT 1 FROM changes AS d WHERE d.collection = c.collection AND d.item_id = c.item_id AND d.seq > c.seq)
             ORDER BY c.seq LIMIT ?
-            """, [table.collection.name.databaseValue, sequence.databaseValue, (limit + 1).databaseValue]
+            """,
+            [table.collection.name.databaseValue] + (parent.map { [$0.rawValue.databaseValue] } ?? []) + [
+                sequence.databaseValue, (limit + 1).databaseValue,
+            ]
         ) { row in (sequence: row.integer(0) ?? 0, id: row.text(1) ?? "", operation: row.text(2) ?? "", author: row.text(3)) }
         let hasMore = entries.count > limit
         if hasMore { entries.removeLast() }

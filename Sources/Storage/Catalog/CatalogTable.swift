@@ -34,6 +34,8 @@ final class CatalogTable: Sendable {
     let references: [(field: Int, slot: Int, target: String)]
     /// The column of the parent reference of a child collection.
     let parentColumn: String?
+    /// The slot of that reference in an item's values.
+    let parentSlot: Int?
     /// The key column of the sort by the title, when the title is a stored plain-text field shown
     /// whole: it then holds exactly what `title_key` holds, so an order that starts with it is
     /// an order by the title key (a search reads the titles that start with its text as one
@@ -47,7 +49,8 @@ final class CatalogTable: Sendable {
     let insertNewSQL: String
     let updateSQL: String
     let selectByIDSQL: String
-    /// `version, pk, title_key, subtitle_key` by id, then `ord` when `ordered`.
+    /// `version, pk, title_key, subtitle_key` by id, then `ord` when `ordered`, then the parent
+    /// reference of a child collection.
     let currentRowSQL: String
     /// Whether the search index is keyed by the title order (`TitleOrder`): the table has an
     /// `ord` column, the search index's rowid, which follows `(titleOrderColumn, id)`, so a
@@ -109,6 +112,7 @@ final class CatalogTable: Sendable {
         }
         references = collection.references.compactMap { reference in reference.field.slot.map { (reference.index, $0, reference.target) } }
         parentColumn = collection.parent.map { "f_\(collection.fields[$0.field].name)" }
+        parentSlot = collection.parent.flatMap { collection.fields[$0.field].slot }
         titleOrderColumn = Self.titleOrderColumn(of: collection, keyColumns: keyColumns)
         let table = name
         let search = collection.isSearchable ? "\(table)_search" : nil
@@ -135,7 +139,9 @@ final class CatalogTable: Sendable {
             + (self.ordered ? ", ord = NULL" : "") + " WHERE id = ?"
         selectList = all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")
         selectByIDSQL = "SELECT \(all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")) FROM \(Self.quote(name)) AS t WHERE t.id = ?"
-        currentRowSQL = "SELECT version, pk, title_key, subtitle_key\(self.ordered ? ", ord" : "") FROM \(Self.quote(name)) WHERE id = ?"
+        currentRowSQL =
+            "SELECT version, pk, title_key, subtitle_key\(self.ordered ? ", ord" : "")\(parentColumn.map { ", " + Self.quote($0) } ?? "")"
+            + " FROM \(Self.quote(name)) WHERE id = ?"
         if collection.isSearchable {
             let search = Self.quote("\(name)_search")
             searchInsertSQL = "INSERT INTO \(search) (rowid, title_key, subtitle_key) VALUES (?, ?, ?)"
@@ -163,6 +169,12 @@ final class CatalogTable: Sendable {
     func insertNewSQL(rows count: Int) -> String {
         let row = "(" + repeatElement("?", count: 2 + columns.count).joined(separator: ", ") + ")"
         return insertSQL + String(repeating: ", " + row, count: max(0, count - 1)) + " ON CONFLICT (id) DO NOTHING RETURNING id, pk"
+    }
+
+    /// The parent item `item` is listed under, for a child collection: what its change-log
+    /// entries name, so that a child list's feed reads only its own.
+    func parentID(of item: Item) -> String? {
+        parentSlot.flatMap { item[slot: $0].reference?.rawValue }
     }
 
     /// The key columns of an order by sort `name`.

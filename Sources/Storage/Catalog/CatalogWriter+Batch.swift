@@ -104,7 +104,7 @@ extension CatalogWriter {
             table = into
             do {
                 let columns = try checkInsert(item, into: into)
-                let version = changes.append(collection, item.id, .insert, author: write.author)
+                let version = changes.append(collection, item.id, .insert, author: write.author, parent: into.parentID(of: item))
                 rows.append((item, version, columns))
                 results.append(.success(Versioned(item: item, version: version)))
             } catch let refusal as StoreError where refusal.isRefusal {

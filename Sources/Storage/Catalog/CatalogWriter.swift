@@ -94,7 +94,7 @@ struct CatalogWriter {
     /// exists: then it wrote nothing and took its sequence back.
     func writeInsert(_ item: Item, columns: [(any DatabaseValueConvertible)?], into table: CatalogTable) throws -> Versioned<Item>? {
         let mark = changes.mark
-        let version = changes.append(table.collection.name, item.id, .insert, author: author)
+        let version = changes.append(table.collection.name, item.id, .insert, author: author, parent: table.parentID(of: item))
         let arguments = [item.id.rawValue.databaseValue, version.databaseValue] + columns.map { $0?.databaseValue ?? .null }
         guard changes.recording else {
             guard try db.run(table.insertNewSQL, arguments) > 0 else {
@@ -122,7 +122,7 @@ struct CatalogWriter {
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try checkReferences(of: item, in: table)
         references.forget(item.id, in: table.collection.name)
-        let version = changes.append(table.collection.name, item.id, .update, author: author)
+        let version = changes.append(table.collection.name, item.id, .update, author: author, parent: table.parentID(of: item))
         search.remove(table, pk: current.pk, key: current.searchKey, title: current.title, subtitle: current.subtitle)
         let columns = try columnValues(item, table)
         try db.run(table.updateSQL, [version.databaseValue] + columns.map { $0?.databaseValue ?? .null } + [item.id.rawValue.databaseValue])
@@ -136,7 +136,7 @@ struct CatalogWriter {
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try deleteReferrers(of: id, in: table)
         references.forget(id, in: table.collection.name)
-        _ = changes.append(table.collection.name, id, .delete, author: author)
+        _ = changes.append(table.collection.name, id, .delete, author: author, parent: current.parent)
         search.remove(table, pk: current.pk, key: current.searchKey, title: current.title, subtitle: current.subtitle)
         try db.run("DELETE FROM \(CatalogTable.quote(table.name)) WHERE pk = ?", [current.pk.databaseValue])
     }
@@ -232,6 +232,8 @@ struct CatalogWriter {
         /// The rowid of its search entry: `pk`, or its `ord` in an ordered table (nil while a
         /// write of this batch left it to be placed).
         let searchKey: Int64?
+        /// The parent item of a child collection's item.
+        let parent: String?
     }
 
     /// The row of `id`, locked for the write (`RowLock.update`): another process's writer of
@@ -241,7 +243,8 @@ struct CatalogWriter {
         try db.each(db.lockingRows(table.currentRowSQL, .update), [id.rawValue.databaseValue]) { row in
             let pk = row.integer(1) ?? 0
             found = CurrentRow(
-                version: row.integer(0) ?? 0, pk: pk, title: row.text(2), subtitle: row.text(3), searchKey: table.ordered ? row.integer(4) : pk)
+                version: row.integer(0) ?? 0, pk: pk, title: row.text(2), subtitle: row.text(3), searchKey: table.ordered ? row.integer(4) : pk,
+                parent: table.parentColumn == nil ? nil : row.text(table.ordered ? 5 : 4))
             return false
         }
         return found

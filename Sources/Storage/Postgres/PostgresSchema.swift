@@ -22,8 +22,11 @@ enum PostgresSchema {
             item_id text COLLATE "C" NOT NULL, op text NOT NULL CHECK (op IN ('insert', 'update', 'delete')),
             committed_at bigint NOT NULL, key_id text)
         """,
+        // A database from before child lists had feeds lacks it (see `CatalogSchema.migrate`).
+        "ALTER TABLE changes ADD COLUMN IF NOT EXISTS parent_id text COLLATE \"C\"",
         "CREATE INDEX IF NOT EXISTS changes_collection ON changes (collection, seq)",
         "CREATE INDEX IF NOT EXISTS changes_item ON changes (collection, item_id, seq)",
+        CatalogSchema.changesByParentIndex,
         "CREATE TABLE IF NOT EXISTS store_counters (name text COLLATE \"C\" PRIMARY KEY, value bigint NOT NULL)",
         """
         CREATE TABLE IF NOT EXISTS catalog_fields (

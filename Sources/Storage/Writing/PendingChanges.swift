@@ -18,6 +18,9 @@ final class PendingChanges {
         let itemID: EntityID
         let operation: ChangeOperation
         let author: String?
+        /// The parent item of an item of a child collection (nil for a top-level one): a child
+        /// list's feed reads the entries of its parent only.
+        let parent: String?
     }
 
     /// The latest sequence when the transaction began (or, after `rebase`, when it took the
@@ -40,9 +43,11 @@ final class PendingChanges {
     var mark: Int64 { last }
 
     /// Hands out the next sequence: the written item's new version.
-    func append(_ collection: String, _ id: EntityID, _ operation: ChangeOperation, author: String?) -> Int64 {
+    func append(_ collection: String, _ id: EntityID, _ operation: ChangeOperation, author: String?, parent: String?) -> Int64 {
         last += 1
-        if recording { entries.append(Entry(seq: last, collection: collection, itemID: id, operation: operation, author: author)) }
+        if recording {
+            entries.append(Entry(seq: last, collection: collection, itemID: id, operation: operation, author: author, parent: parent))
+        }
         return last
     }
 
@@ -99,11 +104,11 @@ final class PendingChanges {
             let end = min(index + Self.rowsPerStatement, kept.endIndex)
             let rows = kept[index..<end]
             var arguments: [DatabaseValue] = []
-            arguments.reserveCapacity(rows.count * 6)
+            arguments.reserveCapacity(rows.count * 7)
             for entry in rows {
                 arguments += [
                     entry.seq.databaseValue, entry.collection.databaseValue, entry.itemID.rawValue.databaseValue,
-                    entry.operation.rawValue.databaseValue, now.databaseValue, entry.author.databaseValue,
+                    entry.operation.rawValue.databaseValue, now.databaseValue, entry.author.databaseValue, entry.parent.databaseValue,
                 ]
             }
             statements.append((Self.insertSQL(rows: rows.count), arguments))
@@ -116,7 +121,7 @@ final class PendingChanges {
 
     /// One INSERT of `rows` entries: one text per row count, which a connection prepares once.
     static func insertSQL(rows: Int) -> String {
-        "INSERT INTO changes (seq, collection, item_id, op, committed_at, key_id) VALUES "
-            + repeatElement("(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        "INSERT INTO changes (seq, collection, item_id, op, committed_at, key_id, parent_id) VALUES "
+            + repeatElement("(?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
     }
 }
