@@ -52,12 +52,16 @@ extension DefinitionChecker {
     }
 
     /// What to write instead of a plain number: the field's currencies (or three common ones)
-    /// with the amounts the number meant when it was read as minor units.
+    /// with the amounts a whole number meant when it was read as minor units, or a fraction as
+    /// written where the currency has the digits for it.
     private func ambiguity(_ text: String, place: String, key: String, currencies: [String]?) -> String {
         let examples = (currencies ?? ["USD", "EUR", "JPY"]).prefix(3).compactMap(Currency.init(code:))
         let minor = ScalarNumber.integer(text)
-        let amounts = examples.map { currency in
-            "\(currency.code): \(minor.map { DecimalText.plain($0, scale: currency.minorUnitDigits) } ?? text)"
+        let amounts = examples.compactMap { currency -> String? in
+            let digits = currency.minorUnitDigits
+            if let minor { return "\(currency.code): \(DecimalText.plain(minor, scale: digits))" }
+            guard case .value(let scaled) = ScalarNumber.scaled(text, scale: digits) else { return nil }
+            return "\(currency.code): \(DecimalText.plain(scaled, scale: digits))"
         }
         let head =
             currencies?.count == 1
@@ -65,7 +69,9 @@ extension DefinitionChecker {
             : "\(place) is one number for \(currencies == nil ? "any currency" : "several currencies"), which reads differently in each"
         let before = minor.map { " (what \($0) meant before, when a plain number was minor units)" } ?? ""
         let unbounded = currencies?.count == 1 ? "" : "; a currency left out has no bound there"
-        return "\(head): give an amount per currency in major units, as the currency writes it: `\(key): {\(amounts.joined(separator: ", "))}`"
+        let placeholder = examples.first.map { "\($0.code): 100" + ($0.minorUnitDigits > 0 ? ".00" : "") } ?? "EUR: 100.00"
+        let example = "{\(amounts.isEmpty ? placeholder : amounts.joined(separator: ", "))}"
+        return "\(head): give an amount per currency in major units, as the currency writes it: `\(key): \(example)`"
             + "\(before)\(unbounded). Only 0 may stand alone."
     }
 

@@ -9,6 +9,14 @@ extension BadDefinition {
             "one plain money bound for any currency", notes(fields: "      name: {type: text}\n      price: {type: money, minimum: 500}"),
             "ambiguous-money-bound", 8, 37, "one number for any currency"),
         .init(
+            "a plain fraction as a money bound",
+            notes(fields: "      name: {type: text}\n      price: {type: money, currencies: [EUR, JPY], maximum: 99.5}"),
+            "ambiguous-money-bound", 8, 61, "`maximum: {EUR: 99.50}`"),
+        .init(
+            "a plain fraction finer than the only currency",
+            notes(fields: "      name: {type: text}\n      price: {type: money, currencies: [JPY], maximum: 99.5}"),
+            "ambiguous-money-bound", 8, 56, "`maximum: {JPY: 100}`"),
+        .init(
             "a plain money bound for one currency",
             notes(fields: "      name: {type: text}\n      price: {type: money, currencies: [EUR], maximum: 10000}"),
             "ambiguous-money-bound", 8, 56, "`maximum: {EUR: 100.00}`"),
