@@ -92,7 +92,7 @@ struct FieldContext {
     }
 
     /// The currency is read first because it decides the amount's bounds; its problems are
-    /// recorded after the amount's, in the order the object declares them.
+    /// still recorded after the amount's, the order clients have always been given them in.
     private func money(_ raw: JSONValue?, _ reader: inout FieldReader) -> FieldValue? {
         guard let members = reader.object(raw, at: pointer, fields: ["minorUnits", "currency"], readOnly: ["formatted"]) else { return nil }
         let rules = field.rules
