@@ -107,8 +107,9 @@ private func checkRules(_ value: FieldValue, _ field: FieldDefinition) {
     case (.money, .money(let money)):
         fuzzCheck(Currency(code: money.currency) != nil, "\(field.name) currency \(money.currency.debugDescription)")
         if let allowed = rules.currencies { fuzzCheck(allowed.contains(money.currency), "\(field.name) currency \(money.currency)") }
-        if let min = rules.minimum { fuzzCheck(money.minorUnits >= min, "\(field.name) \(money.minorUnits) < \(min)") }
-        if let max = rules.maximum { fuzzCheck(money.minorUnits <= max, "\(field.name) \(money.minorUnits) > \(max)") }
+        let (minimum, maximum) = rules.moneyRange(in: money.currency)
+        if let min = minimum { fuzzCheck(money.minorUnits >= min, "\(field.name) \(money.minorUnits) < \(min)") }
+        if let max = maximum { fuzzCheck(money.minorUnits <= max, "\(field.name) \(money.minorUnits) > \(max)") }
     case (.boolean, .boolean), (.reference, .reference), (.numbers, .numbers):
         break
     case (.names(let kind), .names(let names)):

@@ -34,7 +34,9 @@ extension DefinitionChecker {
         case .enumeration(let cases):
             guard let text = string(node, place) else { return nil }
             guard cases.contains(where: { $0.value == text }) else {
-                return refuse("bad-default", "\(place) \"\(Self.shortened(text))\" is not one of its values: \(cases.map(\.value).joined(separator: ", ")).", at: node)
+                return refuse(
+                    "bad-default", "\(place) \"\(Self.shortened(text))\" is not one of its values: \(cases.map(\.value).joined(separator: ", ")).",
+                    at: node)
             }
             return .text(text)
         case .numbers:
@@ -60,6 +62,8 @@ extension DefinitionChecker {
     private mutating func bounded(_ node: Node, type: FieldType, rules: FieldRules, place: String) -> FieldValue? {
         let value: FieldValue
         let number: Int64
+        var (minimum, maximum) = (rules.minimum, rules.maximum)
+        var unit = ""
         switch type {
         case .money:
             guard let object = object(node, place, known: ["minorUnits", "currency"], required: ["minorUnits", "currency"]),
@@ -72,6 +76,8 @@ extension DefinitionChecker {
                 return refuse("bad-default", "The currency \"\(Self.shortened(code))\" of \(place.lowercasedFirst) must be \(allowed).", at: codeNode)
             }
             (value, number) = (.money(Money(minorUnits: units, currency: code)), units)
+            (minimum, maximum) = rules.moneyRange(in: code)
+            unit = " in \(code)"
         case .date:
             guard let text = string(node, place) else { return nil }
             guard let days = DateText.days(text) else {
@@ -82,11 +88,11 @@ extension DefinitionChecker {
             guard let scaled = bound(node, place, type: type) else { return nil }
             (value, number) = (.integer(scaled), scaled)
         }
-        if let minimum = rules.minimum, number < minimum {
-            return refuse("bad-default", "\(place) is below the field's `minimum`.", at: node)
+        if let minimum, number < minimum {
+            return refuse("bad-default", "\(place) is below the field's `minimum`\(unit).", at: node)
         }
-        if let maximum = rules.maximum, number > maximum {
-            return refuse("bad-default", "\(place) is above the field's `maximum`.", at: node)
+        if let maximum, number > maximum {
+            return refuse("bad-default", "\(place) is above the field's `maximum`\(unit).", at: node)
         }
         return value
     }

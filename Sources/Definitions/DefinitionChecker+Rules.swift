@@ -22,11 +22,14 @@ extension DefinitionChecker {
                 rules.pattern = pattern
             }
         }
-        if let type = field.type {
+        // Before the bounds: a money bound may name only the field's currencies.
+        if let node = object.value("currencies") { rules.currencies = readCurrencies(node, what: what) }
+        if field.type == .money {
+            readMoneyBounds(object, into: &rules, what: what)
+        } else if let type = field.type {
             rules.minimum = object.value("minimum").flatMap { bound($0, "`minimum` of \(what)", type: type) }
             rules.maximum = object.value("maximum").flatMap { bound($0, "`maximum` of \(what)", type: type) }
         }
-        if let node = object.value("currencies") { rules.currencies = readCurrencies(node, what: what) }
         checkOrder(rules.minLength, rules.maxLength, "minLength", "maxLength", object, what)
         checkOrder(rules.minItems, rules.maxItems, "minItems", "maxItems", object, what)
         checkOrder(rules.minimum, rules.maximum, "minimum", "maximum", object, what)
@@ -40,11 +43,11 @@ extension DefinitionChecker {
             at: object.value(lowKey) ?? object.node)
     }
 
-    /// A bound in the units the type stores: whole numbers, decimals scaled by 10^scale, minor
-    /// units, days since 1970-01-01 for dates, Unix milliseconds for date-times.
+    /// A bound in the units the type stores: whole numbers, decimals scaled by 10^scale, days
+    /// since 1970-01-01 for dates, Unix milliseconds for date-times (money: ``readMoneyBounds``).
     mutating func bound(_ node: Node, _ what: String, type: FieldType) -> Int64? {
         switch type {
-        case .integer, .money:
+        case .integer:
             return integer(node, what, in: .min ... .max)
         case .decimal(let scale):
             return decimal(node, what, scale: scale)
@@ -93,7 +96,8 @@ extension DefinitionChecker {
             guard let code = string(element, "A currency of \(what)") else { continue }
             if Currency(code: code) == nil {
                 report(
-                    "unknown-currency", "\"\(Self.shortened(code))\" in `currencies` of \(what) is not an ISO 4217 code this server knows "
+                    "unknown-currency",
+                    "\"\(Self.shortened(code))\" in `currencies` of \(what) is not an ISO 4217 code this server knows "
                         + "(uppercase: USD, EUR, JPY).", at: element)
             } else if codes.contains(code) {
                 report("duplicate-value", "\(code) appears twice in `currencies` of \(what); keep one.", at: element)

@@ -64,6 +64,26 @@ struct DefinitionCommandTests {
         #expect(good.output.contains("agents, tickets"))
     }
 
+    /// The mistake a definition written before money bounds were per currency makes: `check`
+    /// names its place and code and says what to write.
+    @Test func checkRefusesOnePlainMoneyBoundForSeveralCurrencies() throws {
+        let tickets = try String(contentsOfFile: Self.tickets, encoding: .utf8)
+        let bound = "maximum: {USD: 5000.00, EUR: 5000.00, JPY: 750000}"
+        #expect(tickets.contains(bound))
+        let text = tickets.replacingOccurrences(of: bound, with: "maximum: 10000")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("maximum: 10000") }) + 1
+        let column = try #require(lines[line - 1].range(of: "10000")).lowerBound.utf16Offset(in: lines[line - 1]) + 1
+        let file = temporary("tickets.yaml")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try run(["check", file.path])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("\(file.path):\(line):\(column): `maximum` of field `tickets.credit` is one number for several currencies"))
+        #expect(result.error.contains("`maximum: {USD: 100.00, EUR: 100.00, JPY: 10000}`"))
+        #expect(result.error.contains("[ambiguous-money-bound]"))
+    }
+
     @Test func serveRefusesABadDefinitionWithoutTouchingTheDatabase() throws {
         let file = temporary("bad.yaml")
         let database = temporary("never.sqlite")

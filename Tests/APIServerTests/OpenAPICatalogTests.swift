@@ -28,7 +28,7 @@ struct OpenAPICatalogTests {
               placed: {type: date, required: true, minimum: "2020-01-01", maximum: "2030-12-31"}
               weight: {type: decimal, scale: 3, minimum: 0.5, maximum: 1250}
               express: {type: boolean, default: false}
-              total: {type: money, required: true, currencies: [EUR, JPY], minimum: 0}
+              total: {type: money, required: true, currencies: [EUR, JPY], minimum: 0, maximum: {EUR: 100000.00, JPY: 10000000}}
               storeID: {type: reference, to: stores, embed: store, link: store}
               placedAt: {type: dateTime}
               note: {type: longText, readOnly: true, default: ""}
@@ -117,7 +117,7 @@ struct OpenAPICatalogTests {
         ("stores", "pattern", "^(sto_[0-9a-hjkmnp-tv-z]{16})(,(sto_[0-9a-hjkmnp-tv-z]{16}))*$"),
         ("from", "pattern", "^\\d{4}-\\d{2}-\\d{2}$"),
         ("heavier", "pattern", "^-?[0-9]+([.][0-9]{1,3})?$"),
-        ("minTotal", "pattern", "^[A-Z]{3}:-?[0-9]+([.][0-9]+)?$"),
+        ("minTotal", "pattern", "^(EUR|JPY):-?[0-9]+([.][0-9]+)?$"),
         ("after", "format", "date-time"),
     ])
     func filterValuesHaveTheirTypesShape(name: String, key: String, expected: String) throws {
@@ -176,6 +176,10 @@ struct OpenAPICatalogTests {
         }
         #expect(properties[path: "total", "properties", "currency", "enum"]?.strings == ["EUR", "JPY"])
         #expect(properties[path: "total", "properties", "minorUnits", "minimum"]?.intValue == 0)
+        #expect(properties[path: "total", "properties", "minorUnits", "maximum"] == nil, "one number cannot bound two currencies")
+        #expect(
+            properties[path: "total", "properties", "minorUnits", "description"]?.stringValue
+                == "Bounds per currency, inclusive: EUR from 0 (€0.00) to 10000000 (€100,000.00); JPY from 0 (¥0) to 10000000 (¥10,000,000).")
         #expect(properties[path: "express", "type"]?.strings == ["boolean", "null"])
         #expect(properties[path: "storeID", "description"]?.stringValue == "An existing stores item's id (422 when none has it).")
         let stores = try schema("StoresInput")

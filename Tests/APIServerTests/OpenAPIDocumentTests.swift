@@ -122,7 +122,13 @@ struct OpenAPIDocumentTests {
         #expect(products[path: "properties", "name", "minLength"]?.intValue == 1)
         #expect(products[path: "properties", "name", "maxLength"]?.intValue == 200)
         #expect(products[path: "properties", "shortDescription", "type"]?.strings == ["string", "null"])
-        #expect(products[path: "properties", "price", "properties", "minorUnits", "maximum"]?.intValue == 1_000_000_000_000_000)
+        let minorUnits = try #require(products[path: "properties", "price", "properties", "minorUnits"])
+        #expect(minorUnits["minimum"]?.intValue == 0)
+        #expect(minorUnits["maximum"] == nil, "the maximum is per currency")
+        #expect(
+            minorUnits["description"]?.stringValue
+                == "Bounds per currency, inclusive: EUR from 0 (€0.00) to 100000000 (€1,000,000.00); GBP from 0 (£0.00) to 100000000 "
+                + "(£1,000,000.00); JPY from 0 (¥0) to 100000000 (¥100,000,000); USD from 0 ($0.00) to 100000000 ($1,000,000.00).")
         let currencies = try #require(products[path: "properties", "price", "properties", "currency", "enum"]).strings
         #expect(currencies == Currency.all.map(\.code) && currencies.contains("USD"))
         let people = try #require(schemas["PeopleInput"])

@@ -194,5 +194,5 @@ extension BadDefinition {
             """, "nested-parent", 19, 13, "has a parent itself"),
     ]
 
-    static let all = structure + fields + values + lists
+    static let all = structure + fields + money + values + lists
 }

@@ -103,7 +103,8 @@ struct DemoCatalogTests {
         #expect(columns[4] == .percent(id: "tip20", title: columns[4].percentTitle ?? tipTitle, field: 3, percent: 120))
         #expect(columns[4].percentTitle?[.enUS] == "With 20% tip")
         #expect(products.table?.compactSubtitle == .field(3))
-        #expect(products.fields[3].rules == FieldRules(required: true, minimum: 0, maximum: 1_000_000_000_000_000))
+        let priceBounds = MoneyBounds(maximum: ["USD": 100_000_000, "EUR": 100_000_000, "GBP": 100_000_000, "JPY": 100_000_000])
+        #expect(products.fields[3].rules == FieldRules(required: true, minimum: 0, moneyBounds: priceBounds))
         #expect(products.fields[1].defaultValue == .text(""))
     }
 

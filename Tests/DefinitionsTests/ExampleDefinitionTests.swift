@@ -15,7 +15,7 @@ struct ExampleDefinitionTests {
         #expect(catalog.collections.map(\.name) == ["agents", "tickets", "comments"])
         let tickets = try #require(catalog.collection(named: "tickets"))
         #expect(tickets.sections?.name == "status")
-        #expect(tickets.filters.map(\.name) == ["status", "assignee", "priority", "dueBefore", "billable"])
+        #expect(tickets.filters.map(\.name) == ["status", "assignee", "priority", "dueBefore", "billable", "minCredit"])
         #expect(tickets.sorts.map(\.name) == ["subject", "priority", "due", "opened", "status"])
         #expect(tickets.defaultSort == [SortKey("priority"), SortKey("due")])
         #expect(tickets.limits.defaultLimit == 25 && tickets.limits.maxLimit == 100)

@@ -30,7 +30,13 @@ struct ItemDocumentTests {
         ("products", product, []),
         ("products", #"{"name":"Lamp","price":{"minorUnits":0,"currency":"JPY"}}"#, []),
         ("products", #"{"name":"Lamp","price":{"minorUnits":12.0,"currency":"USD"}}"#, []),
+        // The demo bounds USD, EUR, GBP and JPY per currency; other currencies only by the minimum.
         ("products", #"{"name":"Lamp","price":{"minorUnits":1000000000000000,"currency":"KWD"}}"#, []),
+        ("products", #"{"name":"Lamp","price":{"minorUnits":100000000,"currency":"USD"}}"#, []),
+        ("products", #"{"name":"Lamp","price":{"minorUnits":100000001,"currency":"USD"}}"#, ["/price/minorUnits"]),
+        ("products", #"{"name":"Lamp","price":{"minorUnits":100000000,"currency":"JPY"}}"#, []),
+        ("products", #"{"name":"Lamp","price":{"minorUnits":100000001,"currency":"JPY"}}"#, ["/price/minorUnits"]),
+        ("products", #"{"name":"Lamp","price":{"minorUnits":-1,"currency":"KWD"}}"#, ["/price/minorUnits"]),
         // Lengths count Unicode scalars, as JSON Schema's maxLength: 👍🏽 is two.
         ("products", #"{"name":"\#(repeated("👍🏽", 100))","price":{"minorUnits":1,"currency":"USD"}}"#, []),
         ("products", #"{"name":"\#(repeated("é", 200))","price":{"minorUnits":1,"currency":"USD"}}"#, []),
@@ -194,7 +200,10 @@ struct ItemDocumentTests {
         let products = try Self.collection("products")
         let product = Item(
             id: EntityID(kind: products.kind, timestampMilliseconds: 1, randomBits: 1), in: products,
-            ["name": .text("Lamp"), "shortDescription": .text(""), "longDescription": .text("x"), "price": .money(Money(minorUnits: 5, currency: "EUR"))])
+            [
+                "name": .text("Lamp"), "shortDescription": .text(""), "longDescription": .text("x"),
+                "price": .money(Money(minorUnits: 5, currency: "EUR")),
+            ])
         #expect(try Self.patched("{}", try Self.track(), in: "tracks").item == (try Self.track()))
         #expect(try Self.patched("{}", product, in: "products").item == product)
     }

@@ -15,7 +15,7 @@ import Storage
 /// | boolean | `true` or `false` |
 /// | date | `2026-11-24` |
 /// | dateTime | RFC 3339, `2026-11-24T17:00:00Z` |
-/// | money | `USD:100.00`: a currency and an amount in major units; compared within that currency |
+/// | money | `USD:100.00`: a currency and an amount in major units; compared within that currency, which must be one the field allows |
 ///
 /// `oneOf` takes up to 50 such values separated by commas.
 enum FilterValue {
@@ -33,6 +33,14 @@ enum FilterValue {
         for part in parts {
             guard let value = parse(part, type: field.type, catalog: catalog) else {
                 throw .badRequest("INVALID_FILTER", "\(filter.name) must be \(expected(field.type)).", parameter: filter.name)
+            }
+            // No item holds another currency, so such a filter could only ever answer an empty
+            // list; saying so beats an empty 200 that looks like "nothing matched".
+            if case .money(let money) = value, let allowed = field.rules.currencies, !allowed.contains(money.currency) {
+                let example = allowed.first.flatMap(Currency.init(code:)).map { " (\($0.code):100" + ($0.minorUnitDigits > 0 ? ".00)" : ")") } ?? ""
+                let detail =
+                    "\(filter.name) takes an amount in \(allowed.joined(separator: ", "))\(example); \(field.name) holds no \(money.currency)."
+                throw .badRequest("INVALID_FILTER", detail, parameter: filter.name)
             }
             values.append(value)
         }

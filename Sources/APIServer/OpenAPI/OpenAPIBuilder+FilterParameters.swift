@@ -4,16 +4,17 @@ import Domain
 /// (for `oneOf`) a comma-separated list.
 extension OpenAPIBuilder {
     static let datePattern = "\\d{4}-\\d{2}-\\d{2}"
-    static let moneyPattern = "[A-Z]{3}:-?[0-9]+([.][0-9]+)?"
+    static let moneyPattern = "[A-Z]{3}" + amountPattern
+    static let amountPattern = ":-?[0-9]+([.][0-9]+)?"
     static let integerPattern = "-?[0-9]+"
 
     func filterParameter(_ filter: FilterDefinition, field: FieldDefinition) -> YAMLNode {
         Self.parameter(
             filter.name, filter.description?.english ?? Self.filterSentence(filter, field: field),
-            schema: filterSchema(filter.operation, type: field.type))
+            schema: filterSchema(filter.operation, type: field.type, currencies: field.rules.currencies))
     }
 
-    private func filterSchema(_ operation: FilterDefinition.Operation, type: FieldType) -> YAMLNode {
+    private func filterSchema(_ operation: FilterDefinition.Operation, type: FieldType, currencies: [String]?) -> YAMLNode {
         let list = operation == .oneOf
         /// One value's pattern (unanchored), or its values when they are a closed set.
         enum Shape {
@@ -30,7 +31,8 @@ extension OpenAPIBuilder {
             case .decimal(let scale): .pattern(scale > 0 ? Self.integerPattern + "([.][0-9]{1,\(scale)})?" : Self.integerPattern)
             case .date: .pattern(Self.datePattern)
             case .dateTime: .free(format: "date-time")
-            case .money: .pattern(Self.moneyPattern)
+            // A currency the field does not allow is a 400, so the pattern names the allowed ones.
+            case .money: .pattern(currencies.map { "(\($0.joined(separator: "|")))" + Self.amountPattern } ?? Self.moneyPattern)
             case .text, .longText, .markdown, .email, .phone, .image, .numbers, .names: .free(format: nil)
             }
         switch shape {

@@ -56,6 +56,7 @@ extension OpenAPIBuilder {
             var minorUnits: YAMLNode = ["type": "integer"]
             if let minimum = rules.minimum { minorUnits = minorUnits.setting("minimum", to: .int(minimum)) }
             if let maximum = rules.maximum { minorUnits = minorUnits.setting("maximum", to: .int(maximum)) }
+            if let sentence = Self.moneyBoundsSentence(rules) { minorUnits = minorUnits.setting("description", to: .string(sentence)) }
             let currencies = rules.currencies ?? Currency.all.map(\.code)
             return Self.object([("minorUnits", minorUnits), ("currency", ["type": "string", "enum": .strings(currencies)])])
         case .integer:
@@ -138,6 +139,25 @@ extension OpenAPIBuilder {
             case (nil, nil): nil
             }
         return sentence.map { schema.setting("description", to: .string($0)) } ?? schema
+    }
+
+    /// Bounds per currency cannot be `minimum`/`maximum` of `minorUnits` (the same keyword in
+    /// every currency) and JSON Schema's `if`/`then` is beyond the client generators we check
+    /// against, so they go into the description, in minor units and as a person reads them.
+    static func moneyBoundsSentence(_ rules: FieldRules) -> String? {
+        let codes = rules.moneyBounds.currencies
+        guard !codes.isEmpty else { return nil }
+        let parts = codes.map { code -> String in
+            let (minimum, maximum) = rules.moneyRange(in: code)
+            let shown = { (minor: Int64) in "\(minor) (\(Money(minorUnits: minor, currency: code).messageText))" }
+            return switch (minimum, maximum) {
+            case (let minimum?, let maximum?): "\(code) from \(shown(minimum)) to \(shown(maximum))"
+            case (let minimum?, nil): "\(code) at least \(shown(minimum))"
+            case (nil, let maximum?): "\(code) at most \(shown(maximum))"
+            case (nil, nil): code
+            }
+        }
+        return "Bounds per currency, inclusive: " + parts.joined(separator: "; ") + "."
     }
 
     /// A decimal bound in the definition's units: `1250` at scale 2 → `12.5`, `DecimalText.plain`

@@ -10,7 +10,9 @@ public struct FieldRules: Sendable, Hashable {
     /// Text: a regular expression the whole value must match (ICU syntax, as JSON Schema's `pattern`
     /// but anchored).
     public var pattern: String?
-    /// Integer, decimal (in its own units, scaled), money (minor units), date-time (milliseconds).
+    /// Integer, decimal (in its own units, scaled), date (days), date-time (milliseconds). Money: a
+    /// bound every currency shares, in minor units; a definition gives only 0 here, the one amount
+    /// that reads alike in every currency (``moneyBounds`` holds the others).
     public var minimum: Int64?
     public var maximum: Int64?
     /// Numbers and names: how many entries.
@@ -18,10 +20,12 @@ public struct FieldRules: Sendable, Hashable {
     public var maxItems: Int?
     /// Money: the currencies allowed; nil for any ISO 4217 code the server knows.
     public var currencies: [String]?
+    /// Money: bounds per currency (``moneyRange(in:)`` combines them with ``minimum``/``maximum``).
+    public var moneyBounds: MoneyBounds
 
     public init(
         required: Bool = false, maxLength: Int? = nil, minLength: Int? = nil, pattern: String? = nil, minimum: Int64? = nil,
-        maximum: Int64? = nil, minItems: Int? = nil, maxItems: Int? = nil, currencies: [String]? = nil
+        maximum: Int64? = nil, minItems: Int? = nil, maxItems: Int? = nil, currencies: [String]? = nil, moneyBounds: MoneyBounds = MoneyBounds()
     ) {
         self.required = required
         self.maxLength = maxLength
@@ -32,5 +36,6 @@ public struct FieldRules: Sendable, Hashable {
         self.minItems = minItems
         self.maxItems = maxItems
         self.currencies = currencies
+        self.moneyBounds = moneyBounds
     }
 }

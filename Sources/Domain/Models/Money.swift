@@ -16,6 +16,10 @@ public struct Money: Hashable, Sendable, Codable {
     /// The ISO table entry for ``currency``; nil means the code is unknown.
     public var currencyInfo: Currency? { Currency(code: currency) }
 
+    /// The amount as the server's own messages write it: problem details and the OpenAPI
+    /// document are English, so en-US (`€100,000.00`, `¥10,000,000`) whatever the request's locale.
+    public var messageText: String { LocaleFormatters.shared(for: .enUS).format(self) }
+
     /// The amount increased by `percent` percent, rounded half away from zero in minor units.
     ///
     /// This is how the tip columns are computed: 0.10 USD + 15 % = 11.5 cents → 0.12 USD.

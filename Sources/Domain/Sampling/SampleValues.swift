@@ -41,7 +41,9 @@ struct SampleValues {
             return .text(random.pick(["star", "tray", "doc.text", "person", "tag"]))
         case .money:
             let currency = rules.currencies?.first ?? random.pick(["USD", "EUR", "JPY"])
-            return .money(Money(minorUnits: Self.number(rules, default: 100...100_000, random: &random), currency: currency))
+            let (minimum, maximum) = rules.moneyRange(in: currency)
+            let minor = Self.number(minimum: minimum, maximum: maximum, default: 100...100_000, random: &random)
+            return .money(Money(minorUnits: minor, currency: currency))
         case .integer, .decimal:
             return .integer(Self.number(rules, default: 0...1_000, random: &random))
         case .boolean:
@@ -96,9 +98,14 @@ struct SampleValues {
 
     /// A number within the bounds (or `range` where a bound is missing); never overflows.
     static func number(_ rules: FieldRules, default range: ClosedRange<Int64>, random: inout SeededRandom) -> Int64 {
-        let low = rules.minimum ?? Swift.min(range.lowerBound, rules.maximum ?? range.lowerBound)
-        var high = rules.maximum ?? Swift.max(low, range.upperBound)
-        if rules.maximum == nil, let minimum = rules.minimum {
+        number(minimum: rules.minimum, maximum: rules.maximum, default: range, random: &random)
+    }
+
+    /// A number within `minimum...maximum` (or `range` where a bound is missing); never overflows.
+    static func number(minimum: Int64?, maximum: Int64?, default range: ClosedRange<Int64>, random: inout SeededRandom) -> Int64 {
+        let low = minimum ?? Swift.min(range.lowerBound, maximum ?? range.lowerBound)
+        var high = maximum ?? Swift.max(low, range.upperBound)
+        if maximum == nil, let minimum {
             let (shifted, overflow) = minimum.addingReportingOverflow(range.upperBound - range.lowerBound)
             high = overflow ? Int64.max : shifted
         }

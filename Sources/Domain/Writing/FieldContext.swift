@@ -91,22 +91,30 @@ struct FieldContext {
         return text
     }
 
+    /// The currency is read first because it decides the amount's bounds; its problems are
+    /// still recorded after the amount's, the order clients have always been given them in.
     private func money(_ raw: JSONValue?, _ reader: inout FieldReader) -> FieldValue? {
         guard let members = reader.object(raw, at: pointer, fields: ["minorUnits", "currency"], readOnly: ["formatted"]) else { return nil }
         let rules = field.rules
-        let minor = reader.integer(
-            members["minorUnits"], at: pointer + "/minorUnits", minimum: rules.minimum, maximum: rules.maximum, required: true)
-        var currency: String?
         let currencyPointer = pointer + "/currency"
-        if let code = reader.string(members["currency"], at: currencyPointer, required: true) {
+        var currencyReader = FieldReader()
+        var currency: String?
+        if let code = currencyReader.string(members["currency"], at: currencyPointer, required: true) {
             if Currency(code: code) == nil {
-                reader.fail(currencyPointer, "Must be an ISO 4217 currency code this server knows, in uppercase (USD, EUR, JPY).")
+                currencyReader.fail(currencyPointer, "Must be an ISO 4217 currency code this server knows, in uppercase (USD, EUR, JPY).")
             } else if let allowed = rules.currencies, !allowed.contains(code) {
-                reader.fail(currencyPointer, "Must be one of \(allowed.joined(separator: ", ")).")
+                currencyReader.fail(currencyPointer, "Must be one of \(allowed.joined(separator: ", ")).")
             } else {
                 currency = code
             }
         }
+        // Without a currency only the bounds every currency shares can be checked.
+        let (minimum, maximum) = currency.map { rules.moneyRange(in: $0) } ?? (rules.minimum, rules.maximum)
+        let minor = reader.integer(members["minorUnits"], at: pointer + "/minorUnits", minimum: minimum, maximum: maximum, required: true) {
+            guard let currency else { return String($0) }
+            return "\(Money(minorUnits: $0, currency: currency).messageText) (minorUnits \($0))"
+        }
+        for problem in currencyReader.problems { reader.fail(problem.pointer, problem.detail) }
         guard let minor, let currency else { return nil }
         return .money(Money(minorUnits: minor, currency: currency))
     }

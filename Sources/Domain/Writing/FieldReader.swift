@@ -84,8 +84,10 @@ struct FieldReader {
         return text
     }
 
-    /// A whole number within `minimum...maximum`.
-    mutating func integer(_ value: JSONValue?, at pointer: String, minimum: Int64?, maximum: Int64?, required: Bool) -> Int64? {
+    /// A whole number within `minimum...maximum`; `describe` writes a bound for the message.
+    mutating func integer(
+        _ value: JSONValue?, at pointer: String, minimum: Int64?, maximum: Int64?, required: Bool, describe: (Int64) -> String = { String($0) }
+    ) -> Int64? {
         switch value {
         case .number(let number)?:
             let lower = minimum ?? .min
@@ -93,7 +95,7 @@ struct FieldReader {
             guard let integer = number.int64 else {
                 return refuse(pointer, "Must be a whole number from \(lower) to \(upper).")
             }
-            return checkRange(integer, at: pointer, minimum: minimum, maximum: maximum)
+            return checkRange(integer, at: pointer, minimum: minimum, maximum: maximum, describe: describe)
         case nil, .null?:
             if required { fail(pointer, "Required: a whole number.") }
             return nil
