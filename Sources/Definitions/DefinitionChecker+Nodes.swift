@@ -86,7 +86,15 @@ extension DefinitionChecker {
     }
 
     mutating func reportUnknownKey(_ entry: Entry, in what: String, known: [String]) {
-        let hint = Self.suggestion(for: entry.key, among: known).map { " Did you mean `\($0)`?" } ?? ""
+        var hint = Self.suggestion(for: entry.key, among: known).map { " Did you mean `\($0)`?" } ?? ""
+        // `{description: Tickets of one agent, by id.}`: the comma ended the text, and what
+        // followed it reads as a key without a colon (its empty value starts where it ends;
+        // Yams does not keep a mapping's flow style). Nearly everyone meets this once.
+        if case .scalar(let value) = entry.value, value.string.isEmpty, let end = entry.keyNode.mark, let start = entry.value.mark,
+            start.line == end.line, start.column == end.column + entry.key.unicodeScalars.count
+        {
+            hint += " In a flow mapping `{…}` a comma ends a value: quote a text that holds one (description: \"One agent, by id.\")."
+        }
         report(
             "unknown-key",
             "Unknown key `\(Self.shortened(entry.key))` in \(what.lowercasedFirst).\(hint) Known keys: \(known.joined(separator: ", ")).",
@@ -129,7 +137,9 @@ extension DefinitionChecker {
             return refuseKind(node, what, expected: "a whole number")
         }
         guard let value = ScalarNumber.integer(scalar.string) else {
-            return refuse("out-of-range", "\(what) \(Self.shortened(scalar.string)) must be a whole number written in decimal digits that fits in 64 bits.", at: node)
+            return refuse(
+                "out-of-range", "\(what) \(Self.shortened(scalar.string)) must be a whole number written in decimal digits that fits in 64 bits.",
+                at: node)
         }
         guard range.contains(value) else {
             return refuse("out-of-range", "\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(value).", at: node)

@@ -63,6 +63,26 @@ struct ListParametersTests {
         }
     }
 
+    /// A sort is named apart from its field (`timestamp: timestampMilliseconds`): the field's name
+    /// is refused, and the answer names the sort to use; a field no sort reads gets no such hint.
+    @Test(arguments: [
+        ("timestampMilliseconds", "the sort by the field 'timestampMilliseconds' is named 'timestamp'"),
+        ("-timestampMilliseconds", "named 'timestamp'"),
+        ("levels", nil),
+    ])
+    func aSortAddressedByItsFieldsNameNamesTheSort(text: String, hint: String?) throws {
+        let samples = try #require(catalog.collection(named: "samples"))
+        do {
+            _ = try ListParameters.parseSort(text, for: samples)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.code == "INVALID_SORT")
+            #expect(error.detail.contains("sortable: timestamp."))
+            #expect(error.detail.contains("Sorts go by their names") == (hint != nil))
+            if let hint { #expect(error.detail.contains(hint), "\(error.detail)") }
+        }
+    }
+
     static let refused: [([QueryItem], String, String)] = [
         ([QueryItem(name: "colour", value: "red")], "UNKNOWN_PARAMETER", "colour"),
         ([QueryItem(name: "limit", value: "5"), QueryItem(name: "limit", value: "6")], "DUPLICATE_PARAMETER", "limit"),

@@ -226,6 +226,9 @@ struct TicketsExampleTests {
         let collections = try #require(index.json?["collections"] as? [[String: Any]])
         #expect(collections.map { $0["id"] as? String } == ["agents", "tickets"])
         #expect(collections.map { $0["title"] as? String } == ["Mitarbeitende", "Tickets"])
+        // The default order names sorts by `sort` (and by `field`, as older clients read it).
+        let order = try #require(collections[1]["defaultSort"] as? [[String: String]])
+        #expect(order == [["sort": "priority", "field": "priority", "order": "ascending"], ["sort": "due", "field": "due", "order": "ascending"]])
         let links = try #require(collections[1]["links"] as? [String: Any])
         #expect(links["sections"] as? String == "/v1/tickets?group=status")
         let spec = try await server.get("/openapi.yaml")

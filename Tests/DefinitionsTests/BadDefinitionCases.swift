@@ -35,6 +35,9 @@ extension BadDefinition {
             "idPrefix of a collection and a names field", notes(fields: "      name: {type: text}\n      tags: {type: names, idPrefix: not}"),
             "duplicate-id-prefix", 8, 37, "already used by collection `notes`"),
         .init("unknown collection key", notes(extra: "    colour: red"), "unknown-key", 9, 5, "Known keys: idPrefix, title"),
+        .init(
+            "unquoted comma in a flow mapping", notes(fields: "      name: {type: text, label: Name, as written}"), "unknown-key", 7, 39,
+            "a comma ends a value: quote a text that holds one"),
         .init("read neither public nor key", notes(extra: "    read: maybe"), "invalid-read-access", 9, 11, "`public` (anyone may read) or `key`"),
         .init("read as a list", notes(extra: "    read: [key]"), "wrong-kind", 9, 11, "a string"),
         .init("fields as a list", notes(fields: "      - name"), "wrong-kind", 7, 7, "must be a mapping, not a list"),

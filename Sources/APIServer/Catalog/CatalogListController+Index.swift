@@ -32,6 +32,9 @@ extension CatalogListController {
             json.beginArray()
             for key in collection.defaultSort {
                 json.beginObject()
+                // `field` held the sort's name from the start (a sort may be named apart from its
+                // field); `sort` says so, and `field` stays for the clients that read it.
+                json.field("sort", key.field)
                 json.field("field", key.field)
                 json.field("order", key.descending ? "descending" : "ascending")
                 json.endObject()

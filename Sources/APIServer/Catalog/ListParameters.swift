@@ -94,8 +94,12 @@ struct ListParameters: Sendable, Hashable {
             let field = String(descending ? part.dropFirst() : part)
             guard collection.sort(named: field) != nil else {
                 let shown = field.isEmpty ? "an empty field" : "'\(field.prefix(64))'"
+                // A sort is addressed by its name, which may differ from its field's: say which sort that is.
+                let named = collection.sorts.first { collection.fields.indices.contains($0.field) && collection.fields[$0.field].name == field }
+                let hint = named.map { " Sorts go by their names: the sort by the field \(shown) is named '\($0.name)'." } ?? ""
                 throw .badRequest(
-                    "INVALID_SORT", "Cannot sort \(collection.name) by \(shown); sortable: \(collection.sorts.map(\.name).joined(separator: ", ")).",
+                    "INVALID_SORT",
+                    "Cannot sort \(collection.name) by \(shown); sortable: \(collection.sorts.map(\.name).joined(separator: ", ")).\(hint)",
                     parameter: "sort")
             }
             guard !keys.contains(where: { $0.field == field }) else {

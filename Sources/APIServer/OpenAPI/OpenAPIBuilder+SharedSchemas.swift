@@ -25,7 +25,17 @@ extension OpenAPIBuilder {
             ("Problem", Self.problemSchema),
             ("Health", Self.healthSchema),
             ("Index", indexSchema()),
-            ("SortKey", Self.object([("field", string), ("order", order)])),
+            (
+                "SortKey",
+                Self.object([
+                    ("sort", ["type": "string", "description": "The sort's name, as `sort=` takes it."]),
+                    (
+                        "field",
+                        ["type": "string", "description": "The sort's name too (not its field's, when the two differ); kept for older clients."]
+                    ),
+                    ("order", order),
+                ])
+            ),
             (
                 "RenderRow",
                 Self.object([
