@@ -47,16 +47,21 @@ extension DefinitionChecker {
             table = self.table(node, row: row, in: scope)
             broken = broken || table == nil
         }
-        let empty = emptyState(body.value("empty"), "empty", fallback: .defaultEmpty, in: draft)
-        let searchEmpty = emptyState(body.value("searchEmpty"), "searchEmpty", fallback: .defaultSearchEmpty, in: draft)
+        let empty = emptyState(body.value("empty"), "empty", fallback: .defaultEmpty, offers: [], in: draft)
+        let searchEmpty = emptyState(
+            body.value("searchEmpty"), "searchEmpty", fallback: .defaultSearchEmpty, offers: [EmptyStateDefinition.queryPlaceholder], in: draft)
+        let filteredEmpty = emptyState(
+            body.value("filteredEmpty"), "filteredEmpty", fallback: .defaultFilteredEmpty, offers: [EmptyStateDefinition.filtersPlaceholder],
+            in: draft)
         var limits: ListLimits? = ListLimits()
         if let node = body.value("limit") { limits = self.limits(node, in: draft) }
         guard let kind = draft.kind, let title = draft.title, let fields, let row, let sorts, let order, let filters, let search,
-            let empty, let searchEmpty, let limits, !broken, body.value("parent") == nil || parent != nil
+            let empty, let searchEmpty, let filteredEmpty, let limits, !broken, body.value("parent") == nil || parent != nil
         else { return nil }
         return CollectionDefinition(
             name: draft.name, kind: kind, title: title, fields: fields, row: row, sorts: sorts, defaultSort: order, filters: filters,
-            search: search, sections: sections, table: table, empty: empty, searchEmpty: searchEmpty, limits: limits, parent: parent,
+            search: search, sections: sections, table: table, empty: empty, searchEmpty: searchEmpty,
+            filteredEmpty: filteredEmpty, limits: limits, parent: parent,
             writable: draft.writable, readsNeedKey: draft.readsNeedKey)
     }
 
@@ -113,15 +118,28 @@ extension DefinitionChecker {
         return name
     }
 
-    /// `{title, description, image}`; the parts left out are the built-in state's.
-    private mutating func emptyState(_ node: Node?, _ key: String, fallback: EmptyStateDefinition, in draft: CollectionDraft) -> EmptyStateDefinition?
-    {
+    /// `{title, description, image}`; the parts left out are the built-in state's. A `{name}` in
+    /// the title or description must be a placeholder the state `offers` (`{query}` in
+    /// `searchEmpty`, `{filters}` in `filteredEmpty`): any other would show as typed.
+    private mutating func emptyState(
+        _ node: Node?, _ key: String, fallback: EmptyStateDefinition, offers: [String], in draft: CollectionDraft
+    ) -> EmptyStateDefinition? {
         guard let node else { return fallback }
         let what = "`\(key)` of \(draft.what)"
         guard let object = object(node, what, known: ["title", "description", "image"], required: ["title"]) else { return nil }
-        let title = object.value("title").flatMap { text($0, "The title of \(what)") }
+        func text(_ part: String, _ checker: inout DefinitionChecker) -> LocalizedText? {
+            guard let partNode = object.value(part), let text = checker.text(partNode, "The \(part) of \(what)") else { return nil }
+            let unknown = RenderLocale.allCases.flatMap { EmptyStateDefinition.placeholders(in: text[$0]) }.filter { !offers.contains($0) }
+            guard let name = unknown.first else { return text }
+            let offered = offers.isEmpty ? "it offers none" : "it offers " + offers.map { "`{\($0)}`" }.joined(separator: ", ") + " only"
+            return checker.refuse(
+                "empty-state-unknown-placeholder",
+                "The \(part) of \(what) uses `{\(Self.shortened(name))}`, which it cannot fill: \(offered). Write the text without braces.",
+                at: partNode)
+        }
+        let title = text("title", &self)
         var description: LocalizedText? = fallback.description
-        if let descriptionNode = object.value("description") { description = text(descriptionNode, "The description of \(what)") }
+        if object.value("description") != nil { description = text("description", &self) }
         var image: String? = fallback.image
         if let imageNode = object.value("image") { image = symbol(imageNode, "The image of \(what)") }
         guard let title, let description, let image else { return nil }

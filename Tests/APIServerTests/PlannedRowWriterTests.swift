@@ -115,4 +115,81 @@ struct PlannedRowWriterTests {
         #expect(!people.needsItem)
         #expect(try plan("articles").needsItem)
     }
+
+    /// Rows, table cells and compact lines whose templates miss values, written from the row
+    /// (`.template` parts) and through `ItemRenderer.text` (a template with a reference, read
+    /// from the whole item): both drop a missing placeholder with its separator, alike.
+    @Test func templatesDropAMissingPlaceholderAsTheItemPathDoes() throws {
+        let text = """
+            rowserver: 1
+            collections:
+              teams:
+                idPrefix: tea
+                title: Teams
+                fields:
+                  name: {type: text, required: true}
+                row: {title: name}
+              tasks:
+                idPrefix: tsk
+                title: Tasks
+                fields:
+                  name: {type: text, required: true}
+                  team: {type: text}
+                  priority: {type: integer}
+                  status: {type: enum, values: [open, done]}
+                  owner: {type: reference, to: teams}
+                  line: {template: "{team} · {priority}"}
+                  both: {template: "{status}: {team}"}
+                row: {title: "{team} · {priority}", subtitle: "P{priority} ({status})", trailing: "{name} / {owner} / {team}"}
+                table:
+                  columns: [name, line, both]
+                  compact: {title: "{status} · {team}", subtitle: line}
+            """
+        let catalog = try DefinitionLoader.load(text: text, file: "templates.yaml")
+        let tasks = try #require(catalog.collection(named: "tasks"))
+        let teams = try #require(catalog.collection(named: "teams"))
+        let renderer = ItemRenderer(collection: tasks, catalog: catalog)
+        let table = try #require(renderer.tableRowPlan)
+        guard case .template = renderer.rowPlan.title, case .item = renderer.rowPlan.trailing else {
+            Issue.record("the rows do not take both paths: \(renderer.rowPlan)")
+            return
+        }
+        let team = Item(id: EntityID(kind: teams.kind, timestampMilliseconds: 1_767_225_600_000, randomBits: 1), values: [.text("Alpha")])
+        let references = ReferencedItems([team])
+        let context = RenderContext(locale: .deDE)
+        let writer = PlannedRowWriter(renderer: renderer, context: context, references: references, detailBase: "/v1/tasks/")
+        var seen: Set<String?> = []
+        for mask in 0..<16 {
+            let values: [FieldValue] = [
+                .text("Fix"), mask & 1 != 0 ? .text("Ops") : .null, mask & 2 != 0 ? .integer(1_200) : .null,
+                mask & 4 != 0 ? .text("open") : .null, mask & 8 != 0 ? .reference(team.id) : .null,
+            ]
+            let item = Item(id: EntityID(kind: tasks.kind, timestampMilliseconds: 1_767_225_600_000, randomBits: UInt32(mask)), values: values)
+            var json = JSONWriter(capacity: 256)
+            try writer.row(item, into: &json)
+            let row = try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
+            func text(_ spec: ValueSpec?) -> String? { spec.flatMap { renderer.text($0, of: item, references: references, in: context) } }
+            #expect(row["title"] as? String == text(tasks.row.title) ?? "", "mask \(mask)")
+            #expect(row["subtitle"] as? String == text(tasks.row.subtitle), "mask \(mask)")
+            #expect(row["trailing"] as? String == text(tasks.row.trailing), "mask \(mask)")
+            seen.insert(row["title"] as? String)
+            var tableJSON = JSONWriter(capacity: 256)
+            try writer.tableRow(item, table: TableCells(plan: table), into: &tableJSON)
+            let tableRow = try #require(try JSONSerialization.jsonObject(with: Data(tableJSON.bytes)) as? [String: Any])
+            let cells = try #require(tableRow["cells"] as? [String: String])
+            let compact = try #require(tableRow["compact"] as? [String: Any])
+            let tableDefinition = try #require(tasks.table)
+            #expect(cells["line"] == text(.field(5)) ?? "\u{2014}", "mask \(mask)")
+            #expect(cells["both"] == text(.field(6)) ?? "\u{2014}", "mask \(mask)")
+            #expect(compact["title"] as? String == text(tableDefinition.compactTitle) ?? "", "mask \(mask)")
+            #expect(compact["subtitle"] as? String == text(tableDefinition.compactSubtitle), "mask \(mask)")
+        }
+        #expect(seen == ["Ops · 1.200", "Ops", "1.200", ""])
+        let lone = Item(
+            id: EntityID(kind: tasks.kind, timestampMilliseconds: 1_767_225_600_000, randomBits: 99),
+            values: [.text("Fix"), .null, .integer(2), .null, .null])
+        var json = JSONWriter(capacity: 256)
+        try writer.row(lone, into: &json)
+        #expect(String(decoding: json.bytes, as: UTF8.self).contains(#""title":"2","subtitle":"P2","trailing":"Fix","#))
+    }
 }

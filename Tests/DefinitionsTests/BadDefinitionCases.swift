@@ -163,6 +163,19 @@ extension BadDefinition {
                 fields: "      name: {type: text}\n      due: {type: date}",
                 extra: "    table: {columns: [{id: sla, title: SLA, daysBetween: [name, due]}]}"),
             "days-between-non-date", 10, 59, "not a date or dateTime field"),
+        .init(
+            "query in the collection's empty state", notes(extra: "    empty: {title: \"Nothing for {query}\"}"), "empty-state-unknown-placeholder",
+            9, 20, "it offers none"),
+        .init(
+            "filters in a search's empty state", notes(extra: "    searchEmpty: {title: \"No {query}\", description: \"Not in {filters}\"}"),
+            "empty-state-unknown-placeholder", 9, 53, "it offers `{query}` only"),
+        .init(
+            "query in a filtered list's empty state",
+            notes(extra: "    filteredEmpty:\n      title: {en: No Matches, de: \"Nichts für {query}\"}"), "empty-state-unknown-placeholder", 10, 14,
+            "`{query}`, which it cannot fill: it offers `{filters}` only"),
+        .init(
+            "misspelt filters placeholder", notes(extra: "    filteredEmpty: {title: None, description: \"No {filter}\"}"),
+            "empty-state-unknown-placeholder", 9, 47, "`{filter}`"),
         .init("limit default above max", notes(extra: "    limit: {default: 300, max: 200}"), "limit-default-above-max", 9, 22, "above its `max`"),
         .init("parent that is not a reference", notes(extra: "    parent: name"), "bad-parent", 9, 13, "not a reference field"),
         .init(

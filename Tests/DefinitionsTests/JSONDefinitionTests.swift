@@ -144,6 +144,7 @@ struct JSONDefinitionTests {
         #expect(tickets.table?.compactSubtitle == nil)
         #expect(tickets.empty.description == EmptyStateDefinition.defaultEmpty.description)
         #expect(tickets.searchEmpty == .defaultSearchEmpty)
+        #expect(tickets.filteredEmpty == .defaultFilteredEmpty)
         #expect(!tickets.writable)
         #expect(tickets.fields[2].reference == ReferenceOptions(link: "team"))
     }
@@ -164,6 +165,7 @@ struct CollectionSnapshot: Equatable {
     var table: TableDefinition?
     var empty: EmptyStateDefinition
     var searchEmpty: EmptyStateDefinition
+    var filteredEmpty: EmptyStateDefinition
     var limits: ListLimits
     var parent: ParentDefinition?
     var writable: Bool
@@ -182,6 +184,7 @@ struct CollectionSnapshot: Equatable {
         table = collection.table
         empty = collection.empty
         searchEmpty = collection.searchEmpty
+        filteredEmpty = collection.filteredEmpty
         limits = collection.limits
         parent = collection.parent
         writable = collection.writable

@@ -135,6 +135,30 @@ struct CatalogSchemaTests {
         #expect(try await after.read { db in try db.indexes(on: "changes").contains { $0.name == "changes_parent" } })
     }
 
+    /// A search text made by a template under the old rule (a missing placeholder kept its
+    /// separator) is made again once the store opens under `Template.fill`'s rule.
+    @Test func searchKeysOfATemplateAreMadeAgainUnderTheDroppingRule() async throws {
+        let catalog = try Self.catalog(Self.size, extra: "    search: [\"{size} · {name}\"]")
+        let (path, id) = try await storeWithOneNote(catalog)
+        let queue = try DatabaseQueue(path: path)
+        let derivation = try await queue.read { try String.fetchOne($0, sql: "SELECT derivation FROM catalog_derivations WHERE collection = 'notes'") }
+        #expect(derivation?.hasSuffix("\ntemplates/2") == true)
+        try await queue.write { db in
+            // What a store of the old rule recorded: no "templates/2", and a key made by that rule.
+            try db.execute(
+                sql: "UPDATE catalog_derivations SET derivation = ? WHERE collection = 'notes'",
+                arguments: [derivation?.replacingOccurrences(of: "\ntemplates/2", with: "")])
+            try db.execute(sql: "UPDATE items_notes SET title_key = 'stale'")
+        }
+        try queue.close()
+        let store = try CatalogStore(path: path, catalog: catalog)
+        #expect(try store.item("notes", id: id) != nil)
+        try store.close()
+        let reopened = try DatabaseQueue(path: path)
+        #expect(try await reopened.read { try String.fetchAll($0, sql: "SELECT title_key FROM items_notes") } != ["stale"])
+        try reopened.close()
+    }
+
     /// Tickets: enum sections in declared order, dates, an optional reference.
     @Test func ticketsSectionByStatusInDeclaredOrder() async throws {
         let catalog = try CatalogFixtures.tickets()

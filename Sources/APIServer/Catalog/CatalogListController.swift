@@ -83,7 +83,7 @@ struct CatalogListController: Sendable {
             // Made once: the body's links.next and the Link header carry the same URL.
             return (next, shape.facts.link(cursor: next))
         }
-        let renderer = CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem)
+        let renderer = CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem, store: store)
         let body: [UInt8]
         let nextLink: String?
         if renderer.writesFromStore {

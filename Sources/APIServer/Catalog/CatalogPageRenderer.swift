@@ -9,6 +9,9 @@ struct CatalogPageRenderer {
     var context: RenderContext
     /// For a child list: the parent item (a track), whose names make `forEach` columns.
     var parentItem: Item?
+    /// Where a filtered list's empty state reads the titles of the items its reference filters
+    /// name (`{filters}`); without one, those filters show the ids.
+    var store: (any ItemStore)?
 
     private var renderer: ItemRenderer { shape.collection.renderer }
     private var limit: Int { shape.parameters.limit }
@@ -23,7 +26,7 @@ struct CatalogPageRenderer {
         var rows = open(references: references, into: &json)
         for entry in page.items { try rows.write(entry.item, into: &json) }
         rows.close(into: &json)
-        writeEnd(isEmpty: page.items.isEmpty, next: next, nextLink: nextLink, into: &json)
+        try writeEnd(isEmpty: page.items.isEmpty, next: next, nextLink: nextLink, store: store, into: &json)
         return json.bytes
     }
 
@@ -82,7 +85,7 @@ struct CatalogPageRenderer {
             })
         rows.close(into: &json)
         let (next, nextLink) = seal(end.nextAfter)
-        writeEnd(isEmpty: end.count == 0, next: next, nextLink: nextLink, into: &json)
+        try writeEnd(isEmpty: end.count == 0, next: next, nextLink: nextLink, store: store, into: &json)
         return (json.bytes, nextLink)
     }
 
@@ -113,12 +116,14 @@ struct CatalogPageRenderer {
     }
 
     /// What follows the rows: the cursor, the limit, the empty state and the links; closes the body.
-    private func writeEnd(isEmpty: Bool, next: String?, nextLink: String?, into json: inout JSONWriter) {
+    private func writeEnd(
+        isEmpty: Bool, next: String?, nextLink: String?, store: (any ItemStore)?, into json: inout JSONWriter
+    ) throws(StoreError) {
         json.key("next")
         json.stringOrNull(next)
         json.field("limit", limit)
         json.key("empty")
-        RowWriter.emptyState(isEmpty ? emptyState : nil, into: &json)
+        RowWriter.emptyState(isEmpty ? try emptyState(store: store) : nil, into: &json)
         json.key("links")
         json.beginObject()
         json.field("self", shape.facts.link(cursor: shape.parameters.cursor))
@@ -128,11 +133,31 @@ struct CatalogPageRenderer {
         json.endObject()
     }
 
-    /// What an empty list shows: the search variant (`{query}` replaced) when a search found nothing.
-    var emptyState: EmptyState {
+    /// What an empty list shows: the search's state (`{query}` replaced) when a search found
+    /// nothing, with or without filters (the query is what the user typed, and a search's state
+    /// says what to do about it); else the filtered state (`{filters}` replaced) when filters
+    /// kept nothing; else the collection's own. A child list's parent is no filter.
+    func emptyState(store: (any ItemStore)?) throws(StoreError) -> EmptyState {
         let definition = shape.collection.definition
-        guard let search = shape.parameters.search else { return definition.empty.state(in: context.locale) }
-        return definition.searchEmpty.state(in: context.locale, query: search)
+        if let search = shape.parameters.search { return definition.searchEmpty.state(in: context.locale, query: search) }
+        let filters = shape.parameters.filters
+        guard !filters.isEmpty else { return definition.empty.state(in: context.locale) }
+        // Read only for a page that came out empty: one read per reference a filter names. An id
+        // a caller typed names an item of a `read: key` collection by its id alone: such a filter
+        // never answers with the title of an item the caller may not be allowed to read.
+        var titles: [EntityID: String] = [:]
+        if let store {
+            for filter in filters {
+                guard let target = renderer.target(ofField: filter.condition.field), !target.readsNeedKey else { continue }
+                let titler = ItemRenderer(collection: target, catalog: nil)
+                for case .reference(let id) in filter.condition.values where titles[id] == nil {
+                    if let item = try store.item(target.name, id: id) { titles[id] = titler.title(of: item.item, in: context) }
+                }
+            }
+        }
+        let entries = filters.map { FilterSummary.Entry(field: $0.condition.field, operation: $0.condition.operation, values: $0.condition.values) }
+        let text = FilterSummary.text(entries, of: definition, in: context) { titles[$0] }
+        return definition.filteredEmpty.state(in: context.locale, filters: text)
     }
 
     /// `/v1/<collection>/` (or the child list's path and `/`), made once per list.

@@ -198,20 +198,12 @@ struct PlannedRowWriter {
             json.rewind(to: mark)
             text = formatter.format(value, as: type)
         case .template(let pieces):
+            let start = json.mark()
             json.beginString()
-            for piece in pieces {
-                switch piece {
-                case .literal(let literal): json.appendToString(literal)
-                case .text(let slot): row.withText(slot: slot) { if let bytes = $0 { Self.append(bytes, into: &json) } }
-                case .formatted(let slot, let type):
-                    let value = try row.value(slot: slot)
-                    let formatter = FieldFormatter(context: context)
-                    if json.appendToString(room: 64, { formatter.write(value, as: type, into: $0) }) == nil,
-                        let formatted = formatter.format(value, as: type)
-                    {
-                        json.appendToString(formatted)
-                    }
-                }
+            guard try fill(pieces, of: row, into: &json) else {
+                json.rewind(to: start)
+                text = nil
+                break
             }
             return json.endString()
         case .item(let spec): text = renderer.text(spec, of: try item.of(row), references: references, in: context)
@@ -222,6 +214,44 @@ struct PlannedRowWriter {
         } else {
             json.null()
         }
+    }
+
+    /// A template's pieces into the open string by `Template.fill`'s rule, each value written
+    /// where it goes and taken back (with the separator written before it) when it showed
+    /// nothing; false when no placeholder showed anything.
+    private func fill(_ pieces: [RowPlan.Piece], of row: some RowValues, into json: inout JSONWriter) throws(StoreError) -> Bool {
+        // The literal text since the last placeholder: a separator, or the leading text.
+        var before = ""
+        var placeholders = 0
+        var shown = false
+        var lastShown = false
+        for piece in pieces {
+            if case .literal(let literal) = piece {
+                if before.isEmpty { before = literal } else { before += literal }
+                continue
+            }
+            let mark = json.mark()
+            if placeholders == 0 || shown { json.appendToString(before) }
+            placeholders += 1
+            let valueStart = json.count
+            switch piece {
+            case .literal: break
+            case .text(let slot): row.withText(slot: slot) { if let bytes = $0 { Self.append(bytes, into: &json) } }
+            case .formatted(let slot, let type):
+                let value = try row.value(slot: slot)
+                let formatter = FieldFormatter(context: context)
+                if json.appendToString(room: 64, { formatter.write(value, as: type, into: $0) }) == nil,
+                    let formatted = formatter.format(value, as: type)
+                {
+                    json.appendToString(formatted)
+                }
+            }
+            lastShown = json.count > valueStart
+            if lastShown { shown = true } else { json.rewind(to: mark) }
+            before = ""
+        }
+        if placeholders == 0 || lastShown { json.appendToString(before) }
+        return placeholders == 0 || shown
     }
 
     /// A stored text's bytes inside a string being written: what `String(decoding:)` keeps as it

@@ -3,6 +3,11 @@ import Domain
 /// The schemas every catalog shares: problems, health, the index, rows, pages, tables and the
 /// change feed.
 extension OpenAPIBuilder {
+    /// Which of a collection's empty states a page carries.
+    static let emptyDescription =
+        "What to show when there are no rows, null otherwise: the collection's `searchEmpty` state when a search (`q`) found "
+        + "nothing, with or without filters; its `filteredEmpty` state when filters alone kept nothing; else its `empty` state."
+
     func sharedSchemas() -> [(String, YAMLNode)] {
         let string: YAMLNode = ["type": "string"]
         let order: YAMLNode = ["type": "string", "enum": ["ascending", "descending"]]
@@ -17,7 +22,7 @@ extension OpenAPIBuilder {
             ("limit", ["type": "integer", "minimum": 1, "maximum": .int(largestPage)]),
             // Nullable objects are written as `type: [object, "null"]` rather than `oneOf` with a
             // null schema, which swift-openapi-generator skips ("Schema null is not supported").
-            ("empty", Self.nullable(emptyState).setting("description", to: "What to show when there are no rows; null otherwise.")),
+            ("empty", Self.nullable(emptyState).setting("description", to: .string(Self.emptyDescription))),
             ("links", Self.ref("PageLinks")),
         ]
         let rows: YAMLNode = ["type": "array", "items": Self.ref("RenderRow")]

@@ -22,6 +22,9 @@ public final class CollectionDefinition: Sendable {
     public let empty: EmptyStateDefinition
     /// The empty state of a search that found nothing; `{query}` in its title is the query.
     public let searchEmpty: EmptyStateDefinition
+    /// The empty state of a filtered list that kept nothing (no search given: a search's state
+    /// wins, its query being what the user typed); `{filters}` stands for the filters.
+    public let filteredEmpty: EmptyStateDefinition
     public let limits: ListLimits
     public let parent: ParentDefinition?
     /// Whether clients may create, change and delete items (with a key that has a write scope).
@@ -35,8 +38,8 @@ public final class CollectionDefinition: Sendable {
     public init(
         name: String, kind: EntityKind, title: LocalizedText, fields: [FieldDefinition], row: RowDefinition, sorts: [SortDefinition],
         defaultSort: [SortKey], filters: [FilterDefinition], search: [ValueSpec], sections: SectionDefinition?, table: TableDefinition?,
-        empty: EmptyStateDefinition, searchEmpty: EmptyStateDefinition, limits: ListLimits, parent: ParentDefinition?, writable: Bool,
-        readsNeedKey: Bool = false
+        empty: EmptyStateDefinition, searchEmpty: EmptyStateDefinition, filteredEmpty: EmptyStateDefinition = .defaultFilteredEmpty,
+        limits: ListLimits, parent: ParentDefinition?, writable: Bool, readsNeedKey: Bool = false
     ) {
         self.name = name
         self.kind = kind
@@ -56,6 +59,7 @@ public final class CollectionDefinition: Sendable {
         self.table = table
         self.empty = empty
         self.searchEmpty = searchEmpty
+        self.filteredEmpty = filteredEmpty
         self.limits = limits
         self.parent = parent
         self.writable = writable

@@ -21,6 +21,18 @@ extension EmptyStateDefinition {
             fr: "Vérifiez l’orthographe ou lancez une nouvelle recherche.", ja: "スペルを確認するか、別のキーワードで検索してください。"),
         image: "magnifyingglass")
 
+    /// "No Matches" / "No items match {filters}. …" with the filter symbol: filters (not a
+    /// search) left nothing of a list that has items; `{filters}` stands for the filters as a
+    /// person reads them (`FilterSummary`: "Status: Open and Priority ≤ 2").
+    public static let defaultFilteredEmpty = EmptyStateDefinition(
+        title: localized(en: "No Matches", de: "Keine Treffer", fr: "Aucune correspondance", ja: "一致する項目なし"),
+        description: localized(
+            en: "No items match {filters}. Try changing the filters.",
+            de: "Keine Einträge entsprechen {filters}. Versuchen Sie es mit anderen Filtern.",
+            fr: "Aucun élément ne correspond à {filters}. Essayez d’autres filtres.",
+            ja: "{filters}に一致する項目はありません。フィルタを変更してみてください。"),
+        image: "line.3.horizontal.decrease.circle")
+
     private static func localized(en: String, de: String, fr: String, ja: String) -> LocalizedText {
         LocalizedText(entries: [("en", en), ("de", de), ("fr", fr), ("ja", ja)]) ?? LocalizedText(en)
     }

@@ -90,7 +90,8 @@ public enum ColumnDefinition: Sendable, Hashable {
 }
 
 /// What a list shows when it has nothing: SwiftUI's `ContentUnavailableView`. In a search's
-/// empty state, `{query}` in the title stands for the (trimmed, shortened) search text.
+/// empty state, `{query}` stands for the (trimmed, shortened) search text; in a filtered
+/// list's, `{filters}` for the filters (`EmptyStateDefinition.state(in:query:filters:)`).
 public struct EmptyStateDefinition: Sendable, Hashable {
     public let title: LocalizedText
     public let description: LocalizedText

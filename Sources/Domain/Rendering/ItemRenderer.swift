@@ -52,20 +52,12 @@ public struct ItemRenderer: Sendable {
         text(collection.row.title, of: item, references: .none, in: context) ?? ""
     }
 
-    /// What `spec` shows of `item`: the field formatted, or the template filled; cut to its preview.
+    /// What `spec` shows of `item`: the field formatted, or the template filled (`Template.fill`); cut to its preview.
     public func text(_ spec: ValueSpec, of item: Item, references: ReferencedItems, in context: RenderContext) -> String? {
         let full: String?
         switch spec.source {
         case .field(let index): full = fieldText(index, of: item, references: references, in: context)
-        case .template(let template):
-            var filled = ""
-            for part in template.parts {
-                switch part {
-                case .literal(let literal): filled += literal
-                case .field(let index): filled += fieldText(index, of: item, references: references, in: context) ?? ""
-                }
-            }
-            full = filled
+        case .template(let template): full = template.fill { fieldText($0, of: item, references: references, in: context) }
         }
         guard let preview = spec.preview else { return full }
         return full.flatMap { truncatedPreview($0, limit: preview) }

@@ -17,7 +17,8 @@ public struct RowPlan: Sendable, Equatable {
         /// A stored slot's value through `FieldFormatter` (never a reference, nor numbers aligned
         /// with names: those need other items).
         case formatted(slot: Int, type: FieldType)
-        /// A template of stored values (never `nil`: an absent value fills in as nothing).
+        /// A template of stored values, filled by `Template.fill`'s rule: a placeholder with no
+        /// value drops with its separator; with none left the part is absent.
         case template([Piece])
         /// `ItemRenderer.text(spec)` of the whole item.
         case item(ValueSpec)

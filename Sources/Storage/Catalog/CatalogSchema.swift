@@ -217,7 +217,27 @@ enum CatalogSchema {
         // subtitle into the title key).
         parts.append("search/2:\(collection.search.map { "\($0)" }.joined(separator: ";"))")
         parts.append("fields:" + collection.fields.map { "\($0.name)=\($0.type)/\(String(describing: $0.computed))" }.joined(separator: ","))
+        // "templates/2": a placeholder with no value drops its separator (`Template.fill`); the
+        // search and section keys a template made by the old rule are made again once.
+        var keyed = collection.search.map { (spec: $0, in: collection) }
+        if let sections = collection.sections,
+            let target = collection.fields[sections.field].type.referencedCollection.flatMap(catalog.collection(named:))
+        {
+            keyed.append((target.row.title, target))
+        }
+        if keyed.contains(where: { showsTemplate($0.spec, in: $0.in) }) { parts.append("templates/2") }
         return parts.joined(separator: "\n")
+    }
+
+    /// Whether `spec` is a template, itself or through the computed field it shows.
+    private static func showsTemplate(_ spec: ValueSpec, in collection: CollectionDefinition) -> Bool {
+        switch spec.source {
+        case .template: return true
+        case .field(let index):
+            guard collection.fields.indices.contains(index), let computed = collection.fields[index].computed else { return false }
+            if case .template = computed.source { return true }
+            return false
+        }
     }
 
     /// Whether the recorded derivation differs from `table`'s.
