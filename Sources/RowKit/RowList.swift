@@ -14,7 +14,8 @@
 /// feed's `referencesVersion`), the changes took more than one feed answer, or a row falls
 /// right after the last row shown once the last row read (where the next page continues)
 /// changed: it may stand on either side of that line. A token the server no longer keeps
-/// (`CHANGES_EXPIRED`) starts a new feed and reloads. A list without a feed is revalidated:
+/// (`CHANGES_EXPIRED`) starts a new feed and reloads. A list without a feed (a server from
+/// before child lists had feeds) is revalidated:
 /// a 304 to its first page's ETag keeps everything.
 public actor RowList {
     public nonisolated let client: RowClient
