@@ -51,15 +51,19 @@ public func fuzzTokens(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 }
 
 private func checkCursor(_ token: String, _ shape: CatalogShape) {
-    let values: [SortValue]
+    let position: Cursor.Position
     do throws(HTTPError) {
-        values = try Cursor.open(token, shape: shape, signer: signer)
+        position = try Cursor.open(token, shape: shape, signer: signer)
     } catch {
         fuzzCheck(error.status == 400 && error.code == "INVALID_CURSOR" && error.parameter == "cursor", "cursor refused with \(error.code)")
         return
     }
-    let resealed = Cursor.seal(after: values, shape: shape, signer: signer)
-    fuzzCheck(resealed == token, "cursor \(token) opens to \(values), which seals as \(resealed)")
+    let resealed: String
+    switch position {
+    case .after(let values): resealed = Cursor.seal(after: values, shape: shape, signer: signer)
+    case .before(let values): resealed = Cursor.seal(before: values, shape: shape, signer: signer)
+    }
+    fuzzCheck(resealed == token, "cursor \(token) opens to \(position), which seals as \(resealed)")
 }
 
 private func checkChangeToken(_ token: String, _ collection: String) {

@@ -28,6 +28,10 @@ public protocol ItemStore: AnyObject, Sendable {
     /// gives up a plan after visiting rows (the caller drops what it wrote).
     func visitPage(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd
 
+    /// Where the page before the row at `position` starts in the list `query` describes (nil:
+    /// it is the list's first page); the page is then read forwards from there.
+    func pageStart(before position: [SortValue], in query: CatalogQuery) throws(StoreError) -> [SortValue]?
+
     /// Changes of `collection` after `sequence`, in commit order, at most `limit`, placed in
     /// `list` when given; `.changesExpired` when `sequence` is older than the log.
     func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError) -> CatalogChangeBatch

@@ -118,7 +118,7 @@ extension StoreEngine {
                 each: { _, row, id in items.append(try CatalogColumns.decode(row, in: table, id: id)) },
                 finish: { reading, end in
                     CatalogPage(
-                        items: items, nextAfter: end.nextAfter,
+                        items: items, nextAfter: end.nextAfter, firstAt: end.firstAt,
                         references: try CatalogStore.references(
                             reading.source, of: items.map(\.item), in: table, fields: query.references, tables: tables))
                 })

@@ -61,22 +61,22 @@ struct PlannedRowWriterTests {
                     collection: collection, sort: parameters.sort, search: parameters.search, sections: parameters.sections, parent: parent?.id,
                     limit: parameters.limit,
                     references: servedCollection.referenceFields(parameters.view == .table ? .table : parameters.sections ? .sections : .rows))
-                let seal = { (after: [SortValue]?) -> (next: String?, link: String?) in
-                    guard let after else { return (nil, nil) }
+                let links = { (after: [SortValue]?, _: [SortValue]?) -> PageLinks in
+                    guard let after else { return PageLinks() }
                     let next = Cursor.seal(after: after, shape: shape, signer: signer)
-                    return (next, CatalogLinks.list(shape, limit: parameters.limit, cursor: next))
+                    return PageLinks(next: next, nextLink: CatalogLinks.list(shape, limit: parameters.limit, cursor: next))
                 }
                 for locale in RenderLocale.allCases {
                     let renderer = CatalogPageRenderer(shape: shape, context: RenderContext(locale: locale), parentItem: parent?.item)
                     guard renderer.writesFromStore else { continue }
                     let page = try store.page(query)
-                    let (next, link) = seal(page.nextAfter)
-                    let expected = try renderer.body(page: page, next: next, nextLink: link)
-                    let streamed = try renderer.streamedBody(query, store: store, seal: seal)
+                    let pageLinks = links(page.nextAfter, page.firstAt)
+                    let expected = try renderer.body(page: page, links: pageLinks)
+                    let streamed = try renderer.streamedBody(query, store: store, links: links)
                     #expect(
                         String(decoding: streamed.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self),
                         "\(name) \(collection.name) \(view) \(locale)")
-                    #expect(streamed.nextLink == link)
+                    #expect(streamed.links.nextLink == pageLinks.nextLink)
                     if !page.items.isEmpty { compared.insert("\(collection.name) \(view.map(\.name))") }
                 }
             }

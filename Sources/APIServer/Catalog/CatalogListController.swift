@@ -72,31 +72,44 @@ struct CatalogListController: Sendable {
             return Self.notModified(tag: tag, locale: context.locale)
         }
         if let kept { return kept }
-        let after = try parameters.cursor.map { cursor throws(HTTPError) in try Cursor.open(cursor, shape: shape, signer: signer) }
-        let query = CatalogQuery(
+        let position = try parameters.cursor.map { cursor throws(HTTPError) in try Cursor.open(cursor, shape: shape, signer: signer) }
+        var query = CatalogQuery(
             collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
-            sections: parameters.sections, parent: parent, after: after, limit: parameters.limit,
+            sections: parameters.sections, parent: parent, limit: parameters.limit,
             references: collection.referenceFields(parameters.view == .table ? .table : parameters.sections ? .sections : .rows))
-        let seal = { (after: [SortValue]?) -> (next: String?, link: String?) in
-            guard let after else { return (nil, nil) }
-            let next = Cursor.seal(after: after, shape: shape, signer: signer)
-            // Made once: the body's links.next and the Link header carry the same URL.
-            return (next, shape.facts.link(cursor: next))
+        // The page before a position is read forwards, like every page, from where it starts.
+        switch position {
+        case .after(let values)?: query.after = values
+        case .before(let values)?: query.after = try store.pageStart(before: values, in: query)
+        case nil: break
+        }
+        let isFirstPage = query.after == nil
+        let links = { (nextAfter: [SortValue]?, firstAt: [SortValue]?) -> PageLinks in
+            var links = PageLinks()
+            if let nextAfter {
+                let next = Cursor.seal(after: nextAfter, shape: shape, signer: signer)
+                // Made once: the body's links.next and the Link header carry the same URL.
+                (links.next, links.nextLink) = (next, shape.facts.link(cursor: next))
+            }
+            guard !isFirstPage else { return links }
+            links.firstLink = shape.facts.link(cursor: nil)
+            links.prevLink = firstAt.map { shape.facts.link(cursor: Cursor.seal(before: $0, shape: shape, signer: signer)) }
+            return links
         }
         let renderer = CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem, store: store)
         let body: [UInt8]
-        let nextLink: String?
+        let pageLinks: PageLinks
         if renderer.writesFromStore {
-            (body, nextLink) = try renderer.streamedBody(query, store: store, seal: seal)
+            (body, pageLinks) = try renderer.streamedBody(query, store: store, links: links)
         } else {
             let result = try store.page(query)
-            let next = seal(result.nextAfter)
-            (body, nextLink) = (try renderer.body(page: result, next: next.next, nextLink: next.link), next.link)
+            pageLinks = links(result.nextAfter, result.firstAt)
+            body = try renderer.body(page: result, links: pageLinks)
         }
         var response = Response.json(body)
         response.headers.set("ETag", tag)
         response.headers.set("Cache-Control", "no-cache")
-        if let nextLink { response.headers.set("Link", "<\(nextLink)>; rel=\"next\"") }
+        if let header = pageLinks.header { response.headers.set("Link", header) }
         response.setLanguage(context.locale)
         guard let key else { return response }
         return cache.store(response, for: key)

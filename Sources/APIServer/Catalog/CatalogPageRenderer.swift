@@ -16,9 +16,8 @@ struct CatalogPageRenderer {
     private var renderer: ItemRenderer { shape.collection.renderer }
     private var limit: Int { shape.parameters.limit }
 
-    /// Writes a page read whole (its items and the items their references point to); `nextLink`
-    /// is the list link that carries `next`.
-    func body(page: CatalogPage, next: String?, nextLink: String?) throws(StoreError) -> [UInt8] {
+    /// Writes a page read whole (its items and the items their references point to).
+    func body(page: CatalogPage, links: PageLinks) throws(StoreError) -> [UInt8] {
         var json = JSONWriter(capacity: 256 + page.items.count * 200)
         json.beginObject()
         var references = page.references
@@ -26,7 +25,7 @@ struct CatalogPageRenderer {
         var rows = open(references: references, into: &json)
         for entry in page.items { try rows.write(entry.item, into: &json) }
         rows.close(into: &json)
-        try writeEnd(isEmpty: page.items.isEmpty, next: next, nextLink: nextLink, store: store, into: &json)
+        try writeEnd(isEmpty: page.items.isEmpty, links: links, store: store, into: &json)
         return json.bytes
     }
 
@@ -52,11 +51,11 @@ struct CatalogPageRenderer {
         return slots
     }
 
-    /// Reads and writes the page at once, each row straight from the store's row; `seal` makes
-    /// the cursor and its link from where the page ended.
+    /// Reads and writes the page at once, each row straight from the store's row; `links` makes
+    /// the cursors and links from where the page began and ended.
     func streamedBody(
-        _ query: CatalogQuery, store: any ItemStore, seal: ([SortValue]?) -> (next: String?, link: String?)
-    ) throws(StoreError) -> (bytes: [UInt8], nextLink: String?) {
+        _ query: CatalogQuery, store: any ItemStore, links: (_ nextAfter: [SortValue]?, _ firstAt: [SortValue]?) -> PageLinks
+    ) throws(StoreError) -> (bytes: [UInt8], links: PageLinks) {
         var json = JSONWriter(capacity: 256 + limit * 200)
         json.beginObject()
         var references = ReferencedItems()
@@ -84,9 +83,9 @@ struct CatalogPageRenderer {
                 if written == 1 { json.reserveCapacity(json.count + min((json.count - before) * limit + 2_048, 1 << 20)) }
             })
         rows.close(into: &json)
-        let (next, nextLink) = seal(end.nextAfter)
-        try writeEnd(isEmpty: end.count == 0, next: next, nextLink: nextLink, store: store, into: &json)
-        return (json.bytes, nextLink)
+        let pageLinks = links(end.nextAfter, end.firstAt)
+        try writeEnd(isEmpty: end.count == 0, links: pageLinks, store: store, into: &json)
+        return (json.bytes, pageLinks)
     }
 
     /// Writes what precedes the rows (a table's head) and opens them: `"rows": [` or `"sections": [`.
@@ -117,17 +116,19 @@ struct CatalogPageRenderer {
 
     /// What follows the rows: the cursor, the limit, the empty state and the links; closes the body.
     private func writeEnd(
-        isEmpty: Bool, next: String?, nextLink: String?, store: (any ItemStore)?, into json: inout JSONWriter
+        isEmpty: Bool, links: PageLinks, store: (any ItemStore)?, into json: inout JSONWriter
     ) throws(StoreError) {
         json.key("next")
-        json.stringOrNull(next)
+        json.stringOrNull(links.next)
         json.field("limit", limit)
         json.key("empty")
         RowWriter.emptyState(isEmpty ? try emptyState(store: store) : nil, into: &json)
         json.key("links")
         json.beginObject()
         json.field("self", shape.facts.link(cursor: shape.parameters.cursor))
-        json.field("next", nextLink)
+        json.field("next", links.nextLink)
+        json.field("prev", links.prevLink)
+        json.field("first", links.firstLink)
         json.field("changes", shape.facts.changes)
         json.endObject()
         json.endObject()

@@ -6,14 +6,30 @@ import Storage
 
 /// A keyset position, sealed into an opaque token bound to the query it came from.
 ///
-/// The payload is a format byte, an 8-byte fingerprint of the query's shape (collection,
-/// parent, sort, filters, search, grouping, view — everything but the limit), then the sort
-/// values of the last row. A cursor used with any other shape, edited, truncated or made up
-/// fails to open: 400 `INVALID_CURSOR`.
+/// The payload is a format byte (which also says the direction: the page after the position,
+/// or the page before it), an 8-byte fingerprint of the query's shape (collection, parent, sort,
+/// filters, search, grouping, view — everything but the limit), then the sort values of the row
+/// at the position. A cursor used with any other shape, edited, truncated or made up fails to
+/// open: 400 `INVALID_CURSOR`.
 enum Cursor {
-    static let format: UInt8 = 1
+    /// Where a cursor opens a page: after a row's position (`links.next`), or before it (`links.prev`).
+    enum Position: Equatable {
+        case after([SortValue])
+        case before([SortValue])
+    }
+
+    static let afterFormat: UInt8 = 1
+    static let beforeFormat: UInt8 = 2
 
     static func seal(after values: [SortValue], shape: some CursorShape, signer: TokenSigner) -> String {
+        seal(format: afterFormat, values, shape: shape, signer: signer)
+    }
+
+    static func seal(before values: [SortValue], shape: some CursorShape, signer: TokenSigner) -> String {
+        seal(format: beforeFormat, values, shape: shape, signer: signer)
+    }
+
+    private static func seal(format: UInt8, _ values: [SortValue], shape: some CursorShape, signer: TokenSigner) -> String {
         var payload: [UInt8] = [format]
         payload += shape.fingerprint
         payload.append(UInt8(clamping: values.count))
@@ -32,12 +48,13 @@ enum Cursor {
         return signer.seal(payload)
     }
 
-    static func open(_ token: String, shape: some CursorShape, signer: TokenSigner) throws(HTTPError) -> [SortValue] {
+    static func open(_ token: String, shape: some CursorShape, signer: TokenSigner) throws(HTTPError) -> Position {
         guard let payload = signer.open(token) else {
             throw .badRequest("INVALID_CURSOR", "The cursor is not one this server issued, or it was altered.", parameter: "cursor")
         }
         var reader = ByteReader(payload)
-        guard reader.byte() == format, reader.bytes(8) == shape.fingerprint, let count = reader.byte() else {
+        let format = reader.byte()
+        guard format == afterFormat || format == beforeFormat, reader.bytes(8) == shape.fingerprint, let count = reader.byte() else {
             throw .badRequest(
                 "INVALID_CURSOR", "The cursor belongs to another query (collection, sort, filters, search or view).", parameter: "cursor")
         }
@@ -58,7 +75,7 @@ enum Cursor {
         guard values.count == Int(count), reader.isAtEnd else {
             throw .badRequest("INVALID_CURSOR", "The cursor is malformed.", parameter: "cursor")
         }
-        return values
+        return format == beforeFormat ? .before(values) : .after(values)
     }
 }
 

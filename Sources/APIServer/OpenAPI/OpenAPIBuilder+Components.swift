@@ -28,7 +28,8 @@ extension OpenAPIBuilder {
     static var sharedParameters: YAMLNode {
         [
             "Cursor": parameter(
-                "cursor", "The `next` of the previous page: opaque, signed, bound to the query it came from.",
+                "cursor",
+                "From a page's links: its `next` (the page after it) or the cursor of its `links.prev` (the page before it); opaque, signed, bound to the query it came from.",
                 schema: ["type": "string", "minLength": 1, "maxLength": 2048]),
             "Search": parameter(
                 "q", "Case- and diacritic-insensitive substring search over what the rows show.", schema: ["type": "string", "maxLength": 200]),
@@ -56,7 +57,10 @@ extension OpenAPIBuilder {
                 "description": "A strong validator of this representation; a gzip body's ends in `-gzip` inside the quotes.",
                 "schema": ["type": "string"],
             ],
-            "Link": ["description": "`<url>; rel=\"next\"` when there is a next page.", "schema": ["type": "string"]],
+            "Link": [
+                "description": "`<url>; rel=\"next\"` when there is a next page, then `rel=\"prev\"` and `rel=\"first\"` on a page after the first.",
+                "schema": ["type": "string"],
+            ],
             "Location": ["description": "The new item's detail URL.", "schema": ["type": "string"]],
             "ContentLanguage": [
                 "description": "The locale the values are formatted in.", "schema": ["type": "string", "enum": .strings(locales)],

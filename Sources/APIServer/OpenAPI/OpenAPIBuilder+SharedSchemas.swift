@@ -53,6 +53,8 @@ extension OpenAPIBuilder {
                 "PageLinks",
                 Self.object([
                     ("self", Self.link), ("next", ["type": ["string", "null"]]),
+                    ("prev", ["type": ["string", "null"], "description": "The page before this one; null on the list's first page."]),
+                    ("first", ["type": ["string", "null"], "description": "The list's first page; null on it."]),
                     (
                         "changes",
                         [

@@ -58,6 +58,8 @@ public struct FieldCondition: Sendable, Hashable {
 public struct CatalogPage: Sendable {
     public var items: [Versioned<Item>]
     public var nextAfter: [SortValue]?
+    /// The position of the first item (nil for none): where the page before it ends.
+    public var firstAt: [SortValue]? = nil
     /// Every item a reference field of the page's items points to.
     public var references: ReferencedItems = .none
 }

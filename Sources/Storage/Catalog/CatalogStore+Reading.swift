@@ -59,6 +59,7 @@ extension CatalogStore {
         let wanted = plan.limit + 1
         var count = 0
         var nextAfter: [SortValue]?
+        var firstAt: [SortValue]?
         var read = 0
         // A walk's plan selects the folded title and subtitle it checks.
         let titleKey = plan.layout.searchKeys ?? 0
@@ -72,6 +73,7 @@ extension CatalogStore {
                 count += 1
                 if count == wanted { return false }
                 let id = try CatalogColumns.id(row, in: table)
+                if count == 1 { firstAt = plan.position(of: row, id: id) }
                 if count == plan.limit { nextAfter = plan.position(of: row, id: id) }
                 try each(row, id)
                 return true
@@ -79,7 +81,7 @@ extension CatalogStore {
             if let walk, read >= walk.budget, count < wanted { return nil }
         }
         if count <= plan.limit { nextAfter = nil }
-        return PageEnd(count: min(count, plan.limit), nextAfter: nextAfter)
+        return PageEnd(count: min(count, plan.limit), nextAfter: nextAfter, firstAt: firstAt)
     }
 
     /// On GRDB's connection: a list's search is narrowed as pages search (`restrict(_:toMatchesOf:keys:_:)`).

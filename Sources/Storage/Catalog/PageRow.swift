@@ -105,4 +105,6 @@ final class PageReading {
 public struct PageEnd: Sendable, Equatable {
     public var count: Int
     public var nextAfter: [SortValue]?
+    /// The position of its first row (nil for no rows): where the page before it ends.
+    public var firstAt: [SortValue]? = nil
 }
