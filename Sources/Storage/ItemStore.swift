@@ -30,7 +30,11 @@ public protocol ItemStore: AnyObject, Sendable {
 
     /// Where the page before the row at `position` starts in the list `query` describes (nil:
     /// it is the list's first page); the page is then read forwards from there.
-    func pageStart(before position: [SortValue], in query: CatalogQuery) throws(StoreError) -> [SortValue]?
+    /// `rows`: how many rows that page holds (default: the query's limit).
+    func pageStart(before position: [SortValue], in query: CatalogQuery, rows: Int?) throws(StoreError) -> [SortValue]?
+
+    /// The position of the row `id` in the list `query` describes; nil when it is not in it.
+    func position(of id: EntityID, in query: CatalogQuery) throws(StoreError) -> [SortValue]?
 
     /// Changes of `collection` after `sequence`, in commit order, at most `limit`, placed in
     /// `list` when given; `.changesExpired` when `sequence` is older than the log.

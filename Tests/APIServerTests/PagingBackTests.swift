@@ -87,6 +87,44 @@ struct PagingBackTests {
             }
             #expect(backward.reversed() + [forward.last ?? []] == forward, "\(start) at limit \(limit)")
             #expect(forward.count > 1 || list.contains("q="), "\(start) has more than one page")
+
+            // around=ID opens the page that holds the row, half a page before it (the first page
+            // when fewer rows precede it), and pages on from there both ways.
+            let order = forward.flatMap { $0 }
+            for _ in 0..<3 where !order.isEmpty {
+                let index = random.next(below: order.count)
+                let before = limit / 2
+                let from = index > before ? index - before : 0
+                let around = try await page(start + "&around=\(order[index])")
+                #expect(around.ids == Array(order[from..<min(from + limit, order.count)]), "\(start) around \(index)")
+                #expect((around.links["self"] as? String)?.hasSuffix("around=\(order[index])") == true)
+                #expect((around.links["prev"] is NSNull) == (from == 0), "\(start) around \(index)")
+                if let next = around.links["next"] as? String {
+                    let following = try await page(next).ids
+                    #expect(following == Array(order[(from + limit)..<min(from + 2 * limit, order.count)]), "\(start) after around \(index)")
+                }
+            }
+        }
+    }
+
+    @Test func aroundARowThatIsNotInTheListIs404AndBadAroundsAre400() async throws {
+        var random = SeededRandom(seed: 5)
+        _ = try await seed(&random, tickets: 6)
+        let open = try await page("/v1/tickets?status=open&limit=50").ids
+        let all = try await page("/v1/tickets?limit=50").ids
+        let outside = try #require(all.first { !open.contains($0) })
+        let cases: [(String, Int, String)] = [
+            ("/v1/tickets?status=open&around=\(outside)", 404, "NOT_FOUND"),
+            ("/v1/tickets?around=tkt_06h157w8pshwp0kz", 404, "NOT_FOUND"),
+            ("/v1/tickets?around=agt_06h157w8pshwp0kz", 400, "INVALID_AROUND"),
+            ("/v1/tickets?around=", 400, "INVALID_AROUND"),
+            ("/v1/tickets?around=\(outside)&cursor=abc", 400, "INVALID_AROUND"),
+            ("/v1/tickets/changes?around=\(outside)", 400, "UNKNOWN_PARAMETER"),
+        ]
+        for (target, status, code) in cases {
+            let answer = try await server.get(target)
+            #expect(answer.status == status, "\(target): \(answer.text)")
+            #expect(answer.json?["code"] as? String == code, "\(target)")
         }
     }
 

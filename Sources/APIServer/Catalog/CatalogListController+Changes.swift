@@ -48,8 +48,8 @@ extension CatalogListController {
                 } else {
                     limit = try ListParameters.parseLimit(item.value, max: Self.maxChangeLimit)
                 }
-            case "cursor":
-                throw HTTPError.badRequest("UNKNOWN_PARAMETER", "A change feed has no cursor; it reads on from since.", parameter: item.name)
+            case "cursor", "around":
+                throw HTTPError.badRequest("UNKNOWN_PARAMETER", "A change feed has no \(item.name); it reads on from since.", parameter: item.name)
             default:
                 listItems.append(item)
             }

@@ -80,8 +80,14 @@ struct CatalogListController: Sendable {
         // The page before a position is read forwards, like every page, from where it starts.
         switch position {
         case .after(let values)?: query.after = values
-        case .before(let values)?: query.after = try store.pageStart(before: values, in: query)
-        case nil: break
+        case .before(let values)?: query.after = try store.pageStart(before: values, in: query, rows: nil)
+        case nil:
+            // The page that holds the row, with half a page before it.
+            guard let around = parameters.around, let id = EntityID(parsing: around) else { break }
+            guard let position = try store.position(of: id, in: query) else {
+                throw HTTPError.notFound("No row of this list has the id \(around): around opens the page that holds a row of the list.")
+            }
+            query.after = try store.pageStart(before: position, in: query, rows: parameters.limit / 2)
         }
         let isFirstPage = query.after == nil
         let links = { (nextAfter: [SortValue]?, firstAt: [SortValue]?) -> PageLinks in

@@ -125,7 +125,7 @@ struct CatalogPageRenderer {
         RowWriter.emptyState(isEmpty ? try emptyState(store: store) : nil, into: &json)
         json.key("links")
         json.beginObject()
-        json.field("self", shape.facts.link(cursor: shape.parameters.cursor))
+        json.field("self", shape.parameters.around.map { shape.facts.link(around: $0) } ?? shape.facts.link(cursor: shape.parameters.cursor))
         json.field("next", links.nextLink)
         json.field("prev", links.prevLink)
         json.field("first", links.firstLink)

@@ -25,6 +25,8 @@ struct ListParameters: Sendable, Hashable {
     var view = View.rows
     var limit: Int
     var cursor: String?
+    /// `around=ID`: the page that holds this row, with it in the middle (not with a cursor).
+    var around: String?
 
     static func parse(_ items: [QueryItem], for collection: CollectionDefinition, catalog: Catalog) throws(HTTPError) -> ListParameters {
         var seen = Set<String>()
@@ -40,6 +42,11 @@ struct ListParameters: Sendable, Hashable {
                     throw .badRequest("INVALID_CURSOR", "The cursor is empty or too long.", parameter: "cursor")
                 }
                 parameters.cursor = item.value
+            case "around":
+                guard EntityID(parsing: item.value, kind: collection.kind) != nil else {
+                    throw .badRequest("INVALID_AROUND", "around names no item of \(collection.name): give a row's id.", parameter: "around")
+                }
+                parameters.around = item.value
             case "sort": parameters.sort = try parseSort(item.value, for: collection)
             case "q":
                 guard collection.isSearchable else {
@@ -70,6 +77,9 @@ struct ListParameters: Sendable, Hashable {
                 let condition = try FilterValue.condition(filter, item.value, in: collection, catalog: catalog)
                 parameters.filters.append(Filter(name: item.name, text: item.value, condition: condition))
             }
+        }
+        if parameters.around != nil && parameters.cursor != nil {
+            throw .badRequest("INVALID_AROUND", "around opens a page of its own: give it without a cursor.", parameter: "around")
         }
         if parameters.sections && parameters.view == .table {
             throw .badRequest("INVALID_GROUP", "Sections and the table view cannot be combined.", parameter: "group")

@@ -17,6 +17,7 @@ enum ListShapes {
             self.parent = parent
             self.parameters = parameters
             self.parameters.cursor = nil
+            self.parameters.around = nil
         }
     }
 
@@ -44,6 +45,11 @@ enum ListShapes {
         func link(cursor: String?) -> String {
             guard let cursor else { return link }
             return link + (linkHasQuery ? "&cursor=" : "?cursor=") + ListLinks.percentEncode(cursor)
+        }
+
+        /// The list's link opened around the row `id`.
+        func link(around id: String) -> String {
+            link + (linkHasQuery ? "&around=" : "?around=") + ListLinks.percentEncode(id)
         }
     }
 

@@ -1,6 +1,6 @@
 import Domain
 
-/// The query parameters of a list: page size and cursor, sort, search, view, grouping, and one
+/// The query parameters of a list: page size, cursor and `around`, sort, search, view, grouping, and one
 /// parameter per filter.
 extension OpenAPIBuilder {
     /// More sort expressions than this are described by a pattern instead of listed.
@@ -13,6 +13,11 @@ extension OpenAPIBuilder {
                 "limit", "Rows per page, 1 to \(limits.maxLimit) (default \(limits.defaultLimit)).",
                 schema: ["type": "integer", "minimum": 1, "maximum": .int(limits.maxLimit), "default": .int(limits.defaultLimit)]),
             Self.ref("Cursor", "parameters"),
+            Self.parameter(
+                "around",
+                "A row's id: the page that holds that row, with half a page before it (a link to a row's place in its list). "
+                    + "Not with `cursor`; 404 when the row is not in the list.",
+                schema: ["type": "string", "pattern": .string(Self.idPattern(collection.kind))]),
         ]
         return parameters + selectionParameters(collection) + [Self.ref("AcceptLanguage", "parameters"), Self.ref("IfNoneMatch", "parameters")]
     }

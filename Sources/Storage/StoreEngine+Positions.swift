@@ -10,7 +10,8 @@ extension StoreEngine {
     /// Only the positions are read backwards (the order's key columns, through the same
     /// conditions and search restriction as the list's feed); the page itself is then read
     /// forwards like any other, so every list shape pages back with the one page reader.
-    public func pageStart(before position: [SortValue], in query: CatalogQuery) throws(StoreError) -> [SortValue]? {
+    /// `rows`: how many rows the page holds before the position (default: the query's limit).
+    public func pageStart(before position: [SortValue], in query: CatalogQuery, rows: Int? = nil) throws(StoreError) -> [SortValue]? {
         let table = try table(query.collection)
         return try StoreError.catching {
             return try readFeed { db, restrict in
@@ -19,7 +20,7 @@ extension StoreEngine {
                 var plan = try CatalogPageQuery(positioned, table: table)
                 guard let before = plan.after else { return nil }
                 if let text = CatalogPageQuery.folded(query.search) { try restrict(&plan, text) }
-                let wanted = plan.limit + 1
+                let wanted = max(rows ?? plan.limit, 0) + 1
                 var count = 0
                 var start: [SortValue]?
                 for (sql, arguments) in plan.positionsBefore(before) where count < wanted {
@@ -31,6 +32,22 @@ extension StoreEngine {
                     }
                 }
                 return start
+            }
+        }
+    }
+
+    /// The position of the row `id` in the list `query` describes (its position ignored), read
+    /// through the list's conditions and search restriction; nil when the row is not in it.
+    public func position(of id: EntityID, in query: CatalogQuery) throws(StoreError) -> [SortValue]? {
+        let table = try table(query.collection)
+        return try StoreError.catching {
+            return try readFeed { db, restrict in
+                var query = query
+                query.after = nil
+                var plan = try CatalogPageQuery(query, table: table)
+                if let text = CatalogPageQuery.folded(query.search) { try restrict(&plan, text) }
+                let (sql, arguments) = plan.membershipStatement(id: id.rawValue)
+                return try db.first(sql, arguments) { row in plan.position(ofKeys: row) }
             }
         }
     }
