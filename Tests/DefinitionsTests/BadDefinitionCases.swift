@@ -81,7 +81,7 @@ extension BadDefinition {
             "bad-default", 8, 34, "real date"),
         .init(
             "decimal default finer than the scale", notes(fields: "      name: {type: text}\n      cost: {type: decimal, scale: 1, default: 1.25}"),
-            "bad-default", 8, 48, "more than 1 digits"),
+            "bad-default", 8, 48, "more than 1 digit after the decimal point"),
         .init(
             "unknown currency", notes(fields: "      name: {type: text}\n      price: {type: money, currencies: [USD, EURO]}"), "unknown-currency", 8,
             46, "\"EURO\""),
@@ -115,7 +115,7 @@ extension BadDefinition {
         .init(
             "preview of a non-text field",
             notes(fields: "      name: {type: text}\n      size: {type: integer}\n      short: {preview: size, length: 5}"),
-            "preview-not-text", 9, 24, "a integer field"),
+            "preview-not-text", 9, 24, "an integer field"),
         .init("row without title", notes(row: "    row: {subtitle: name}"), "missing-key", 8, 10, "lacks the required key `title`"),
         .init("row naming an unknown field", notes(row: "    row: {title: nme}"), "unknown-field", 8, 18, "not a field of collection `notes`"),
         .init(
