@@ -5,7 +5,8 @@ import Yams
 /// The first pass over one field: which kind it is, its keys, type and rules, and its default.
 extension DefinitionChecker {
     mutating func readField(_ entry: Entry, collection: String) -> FieldDraft {
-        var field = FieldDraft(name: entry.key, keyNode: entry.keyNode, collection: collection, label: LocalizedText(entry.key))
+        var field = FieldDraft(
+            name: entry.key, keyNode: entry.keyNode, collection: collection, label: LocalizedText(FieldNameWords.label(for: entry.key)))
         guard let entries = entries(entry.value, field.what) else {
             field.broken = true
             return field
@@ -69,7 +70,8 @@ extension DefinitionChecker {
             }
         } else if !object.has("type") {
             report(
-                "missing-key", "\(what) lacks `type` (or `template` / `preview` for a computed field). Types: "
+                "missing-key",
+                "\(what) lacks `type` (or `template` / `preview` for a computed field). Types: "
                     + FieldType.names.joined(separator: ", ") + ".", at: object.node)
         }
         checkKeys(object, allowed: FieldKeys.storedKeys(type: typeName), kind: typeName.map { "\($0) fields" } ?? "stored fields", what: what)
@@ -188,11 +190,13 @@ extension DefinitionChecker {
             }
             if value.isEmpty || value.contains(",") || value != value.trimmingCharacters(in: .whitespacesAndNewlines) {
                 report(
-                    "bad-enum-value", "The value \"\(Self.shortened(value))\" of \(what) must be non-empty, without commas "
+                    "bad-enum-value",
+                    "The value \"\(Self.shortened(value))\" of \(what) must be non-empty, without commas "
                         + "(filters list values separated by commas) and without surrounding spaces.", at: pair.node)
                 broken = true
             } else if !seen.insert(value).inserted {
-                report("duplicate-enum-value", "The value `\(Self.shortened(value))` appears twice in \(what.lowercasedFirst); keep one.", at: pair.node)
+                report(
+                    "duplicate-enum-value", "The value `\(Self.shortened(value))` appears twice in \(what.lowercasedFirst); keep one.", at: pair.node)
                 broken = true
             }
             cases.append(EnumCase(value: value, label: label))
@@ -213,7 +217,9 @@ extension DefinitionChecker {
                 "bad-labels", "\(place) cannot use `\(key)` as a key: each entry already has `name` and `formatted`.", at: node ?? object.node)
         }
         if labelKey == valueKey {
-            return refuse("bad-labels", "\(place) uses `\(labelKey)` for both labelKey and valueKey; give them different names.", at: object.value("valueKey") ?? object.node)
+            return refuse(
+                "bad-labels", "\(place) uses `\(labelKey)` for both labelKey and valueKey; give them different names.",
+                at: object.value("valueKey") ?? object.node)
         }
         return FieldDraft.LabelsDraft(from: from, fromNode: fromNode, labelKey: labelKey, valueKey: valueKey)
     }
