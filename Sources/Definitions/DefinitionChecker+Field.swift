@@ -142,10 +142,12 @@ extension DefinitionChecker {
         let what = field.what
         var options = ReferenceOptions()
         if let node = object.value("embed") {
-            options.embed = identifier(node, "`embed` of \(what)")
+            options.embed = referenceKey(node, "embed", of: field, meaning: "the key the detail embeds the referenced item under")
             field.embedNode = node
         }
-        if let node = object.value("link") { options.link = identifier(node, "`link` of \(what)") }
+        if let node = object.value("link") {
+            options.link = referenceKey(node, "link", of: field, meaning: "the name of the detail's link to the referenced item")
+        }
         if let node = object.value("onDelete"), let text = string(node, "`onDelete` of \(what)") {
             field.onDeleteNode = node
             if let choice = ReferenceOptions.OnDelete(rawValue: text) {
@@ -160,6 +162,28 @@ extension DefinitionChecker {
         }
         field.toNode = node
         return identifier(node, "`to` of \(what)").map { .reference(collection: $0) }
+    }
+
+    /// The name `embed` or `link` gives. `embed: true` reads as a switch, but YAML's `true` is
+    /// also a valid name: the detail grew a key `"true"`. A boolean is refused with the name to
+    /// write instead (the field's name without its `ID`), rather than read as a switch that
+    /// would pick a key the author never sees written down.
+    private mutating func referenceKey(_ node: Node, _ key: String, of field: FieldDraft, meaning: String) -> String? {
+        guard case .scalar(let scalar) = node, node.tagName == .bool else { return identifier(node, "`\(key)` of \(field.what)") }
+        let name = Self.referenceKeySuggestion(for: field.name)
+        let off = !["true", "yes", "on"].contains(scalar.string.lowercased())
+        return refuse(
+            "\(key)-needs-name",
+            "`\(key)` of \(field.what) is \(meaning), not a switch: \(off ? "leave it out for none, or " : "")write `\(key): \(name)` "
+                + "(any name that is not one of the collection's fields).", at: node)
+    }
+
+    /// The name a reference field's embed or link most likely wants: `assigneeID` → `assignee`.
+    static func referenceKeySuggestion(for name: String) -> String {
+        for suffix in ["ID", "Id"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            return String(name.dropLast(suffix.count))
+        }
+        return name + "Item"
     }
 
     private mutating func readEnumValues(_ node: Node, what: String) -> [EnumCase]? {

@@ -63,6 +63,20 @@ extension BadDefinition {
         .init("unknown field key", notes(fields: "      name: {type: text, colour: red}"), "unknown-key", 7, 26, "Known keys: type, label"),
         .init(
             "embed on a non-reference", notes(fields: "      name: {type: text, embed: owner}"), "key-not-for-type", 7, 26, "`embed` does not apply"),
+        // `embed: true` reads as a switch but is a valid name: the detail grew a key "true".
+        .init(
+            "embed as a switch", notes(fields: "      name: {type: text}\n      ownerID: {type: reference, to: notes, embed: true}"),
+            "embed-needs-name", 8, 52, "not a switch: write `embed: owner`"),
+        .init(
+            "embed switched off", notes(fields: "      name: {type: text}\n      ownerID: {type: reference, to: notes, embed: false}"),
+            "embed-needs-name", 8, 52, "leave it out for none, or write `embed: owner`"),
+        .init(
+            "embed as a switch on a field without ID",
+            notes(fields: "      name: {type: text}\n      parent: {type: reference, to: notes, embed: true}"),
+            "embed-needs-name", 8, 51, "write `embed: parentItem`"),
+        .init(
+            "link as a switch", notes(fields: "      name: {type: text}\n      ownerID: {type: reference, to: notes, link: yes}"),
+            "link-needs-name", 8, 51, "the name of the detail's link to the referenced item, not a switch: write `link: owner`"),
         .init(
             "minimum above maximum", notes(fields: "      name: {type: text}\n      size: {type: integer, minimum: 5, maximum: 1}"),
             "min-greater-than-max", 8, 38, "greater than its `maximum`"),
