@@ -131,6 +131,10 @@ extension BadDefinition {
             notes(fields: "      name: {type: text}\n      size: {type: integer}\n      short: {preview: size, length: 5}"),
             "preview-not-text", 9, 24, "an integer field"),
         .init("row without title", notes(row: "    row: {subtitle: name}"), "missing-key", 8, 10, "lacks the required key `title`"),
+        .init(
+            "blank row placeholder", notes(row: "    row: {title: name, placeholder: {en: Untitled note, de: \" \"}}"), "blank-placeholder", 8, 37,
+            "blank in de-DE"),
+        .init("row placeholder as a list", notes(row: "    row: {title: name, placeholder: [a]}"), "wrong-kind", 8, 37, "a string or a mapping"),
         .init("row naming an unknown field", notes(row: "    row: {title: nme}"), "unknown-field", 8, 18, "not a field of collection `notes`"),
         .init(
             "three search values", notes(extra: "    search: [name, name, name]"), "search-value-count", 9, 13, "one or two"),
