@@ -65,10 +65,12 @@ extension DefinitionChecker {
             writable: draft.writable, readsNeedKey: draft.readsNeedKey)
     }
 
-    /// `row: {title, subtitle, trailing, image}`.
+    /// `row: {title, subtitle, trailing, image, placeholder}`.
     private mutating func row(_ node: Node, in scope: CollectionScope) -> RowDefinition? {
         let what = "`row` of \(scope.draft.what)"
-        guard let object = object(node, what, known: ["title", "subtitle", "trailing", "image"], required: ["title"]) else { return nil }
+        guard let object = object(node, what, known: ["title", "subtitle", "trailing", "image", "placeholder"], required: ["title"]) else {
+            return nil
+        }
         var broken = false
         func line(_ key: String, _ checker: inout DefinitionChecker) -> ValueSpec? {
             guard let node = object.value(key) else { return nil }
@@ -84,8 +86,24 @@ extension DefinitionChecker {
             image = rowImage(imageNode, in: scope)
             if image == nil { broken = true }
         }
+        var placeholder: LocalizedText?
+        if let placeholderNode = object.value("placeholder") {
+            placeholder = self.placeholder(placeholderNode, "The row placeholder of \(scope.draft.what)")
+            if placeholder == nil { broken = true }
+        }
         guard let title, !broken else { return nil }
-        return RowDefinition(title: title, subtitle: subtitle, trailing: trailing, image: image)
+        return RowDefinition(title: title, subtitle: subtitle, trailing: trailing, image: image, placeholder: placeholder)
+    }
+
+    /// What a blank title shows instead: a text with something to read in every locale (a
+    /// blank placeholder would bring back the blank row it stands in for).
+    private mutating func placeholder(_ node: Node, _ what: String) -> LocalizedText? {
+        guard let text = text(node, what) else { return nil }
+        if let locale = RenderLocale.allCases.first(where: { ItemRenderer.isBlank(text[$0]) }) {
+            return refuse(
+                "blank-placeholder", "\(what) is blank in \(locale.rawValue); give a text a person can read (placeholder: New ticket).", at: node)
+        }
+        return text
     }
 
     /// An SF Symbols name for every row, or `{field: x}` of an image field.

@@ -131,4 +131,7 @@ extension DefinitionChecker {
 
 extension String {
     var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+
+    /// "an integer field", "a date field": type names are English words (or start as one).
+    var withIndefiniteArticle: String { ("aeiou".contains(prefix(1).lowercased()) ? "an " : "a ") + self }
 }

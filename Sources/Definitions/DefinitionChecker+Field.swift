@@ -5,7 +5,8 @@ import Yams
 /// The first pass over one field: which kind it is, its keys, type and rules, and its default.
 extension DefinitionChecker {
     mutating func readField(_ entry: Entry, collection: String) -> FieldDraft {
-        var field = FieldDraft(name: entry.key, keyNode: entry.keyNode, collection: collection, label: LocalizedText(entry.key))
+        var field = FieldDraft(
+            name: entry.key, keyNode: entry.keyNode, collection: collection, label: LocalizedText(FieldNameWords.label(for: entry.key)))
         guard let entries = entries(entry.value, field.what) else {
             field.broken = true
             return field
@@ -69,7 +70,8 @@ extension DefinitionChecker {
             }
         } else if !object.has("type") {
             report(
-                "missing-key", "\(what) lacks `type` (or `template` / `preview` for a computed field). Types: "
+                "missing-key",
+                "\(what) lacks `type` (or `template` / `preview` for a computed field). Types: "
                     + FieldType.names.joined(separator: ", ") + ".", at: object.node)
         }
         checkKeys(object, allowed: FieldKeys.storedKeys(type: typeName), kind: typeName.map { "\($0) fields" } ?? "stored fields", what: what)
@@ -140,10 +142,12 @@ extension DefinitionChecker {
         let what = field.what
         var options = ReferenceOptions()
         if let node = object.value("embed") {
-            options.embed = identifier(node, "`embed` of \(what)")
+            options.embed = referenceKey(node, "embed", of: field, meaning: "the key the detail embeds the referenced item under")
             field.embedNode = node
         }
-        if let node = object.value("link") { options.link = identifier(node, "`link` of \(what)") }
+        if let node = object.value("link") {
+            options.link = referenceKey(node, "link", of: field, meaning: "the name of the detail's link to the referenced item")
+        }
         if let node = object.value("onDelete"), let text = string(node, "`onDelete` of \(what)") {
             field.onDeleteNode = node
             if let choice = ReferenceOptions.OnDelete(rawValue: text) {
@@ -158,6 +162,28 @@ extension DefinitionChecker {
         }
         field.toNode = node
         return identifier(node, "`to` of \(what)").map { .reference(collection: $0) }
+    }
+
+    /// The name `embed` or `link` gives. `embed: true` reads as a switch, but YAML's `true` is
+    /// also a valid name: the detail grew a key `"true"`. A boolean is refused with the name to
+    /// write instead (the field's name without its `ID`), rather than read as a switch that
+    /// would pick a key the author never sees written down.
+    private mutating func referenceKey(_ node: Node, _ key: String, of field: FieldDraft, meaning: String) -> String? {
+        guard case .scalar(let scalar) = node, node.tagName == .bool else { return identifier(node, "`\(key)` of \(field.what)") }
+        let name = Self.referenceKeySuggestion(for: field.name)
+        let off = !["true", "yes", "on"].contains(scalar.string.lowercased())
+        return refuse(
+            "\(key)-needs-name",
+            "`\(key)` of \(field.what) is \(meaning), not a switch: \(off ? "leave it out for none, or " : "")write `\(key): \(name)` "
+                + "(any name that is not one of the collection's fields).", at: node)
+    }
+
+    /// The name a reference field's embed or link most likely wants: `assigneeID` → `assignee`.
+    static func referenceKeySuggestion(for name: String) -> String {
+        for suffix in ["ID", "Id"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            return String(name.dropLast(suffix.count))
+        }
+        return name + "Item"
     }
 
     private mutating func readEnumValues(_ node: Node, what: String) -> [EnumCase]? {
@@ -188,11 +214,13 @@ extension DefinitionChecker {
             }
             if value.isEmpty || value.contains(",") || value != value.trimmingCharacters(in: .whitespacesAndNewlines) {
                 report(
-                    "bad-enum-value", "The value \"\(Self.shortened(value))\" of \(what) must be non-empty, without commas "
+                    "bad-enum-value",
+                    "The value \"\(Self.shortened(value))\" of \(what) must be non-empty, without commas "
                         + "(filters list values separated by commas) and without surrounding spaces.", at: pair.node)
                 broken = true
             } else if !seen.insert(value).inserted {
-                report("duplicate-enum-value", "The value `\(Self.shortened(value))` appears twice in \(what.lowercasedFirst); keep one.", at: pair.node)
+                report(
+                    "duplicate-enum-value", "The value `\(Self.shortened(value))` appears twice in \(what.lowercasedFirst); keep one.", at: pair.node)
                 broken = true
             }
             cases.append(EnumCase(value: value, label: label))
@@ -213,7 +241,9 @@ extension DefinitionChecker {
                 "bad-labels", "\(place) cannot use `\(key)` as a key: each entry already has `name` and `formatted`.", at: node ?? object.node)
         }
         if labelKey == valueKey {
-            return refuse("bad-labels", "\(place) uses `\(labelKey)` for both labelKey and valueKey; give them different names.", at: object.value("valueKey") ?? object.node)
+            return refuse(
+                "bad-labels", "\(place) uses `\(labelKey)` for both labelKey and valueKey; give them different names.",
+                at: object.value("valueKey") ?? object.node)
         }
         return FieldDraft.LabelsDraft(from: from, fromNode: fromNode, labelKey: labelKey, valueKey: valueKey)
     }

@@ -22,7 +22,8 @@ extension DefinitionChecker {
             }
         case .mapping:
             for entry in entries(node, what) ?? [] {
-                pairs.append((identifier(entry.keyNode, "The sort name"), entry.keyNode, string(entry.value, "The field of sort `\(entry.key)`"), entry.value))
+                pairs.append(
+                    (identifier(entry.keyNode, "The sort name"), entry.keyNode, string(entry.value, "The field of sort `\(entry.key)`"), entry.value))
             }
         default:
             return refuseKind(node, what, expected: "a list of field names or a mapping of sort name to field name")
@@ -44,7 +45,8 @@ extension DefinitionChecker {
                 broken = true
             } else if let type = field.type, !Self.isSortable(type) {
                 report(
-                    "sort-unsortable-type", "The sort `\(name)` is on `\(fieldName)`, a \(type.name) field, which cannot be sorted "
+                    "sort-unsortable-type",
+                    "The sort `\(name)` is on `\(fieldName)`, \(type.name.withIndefiniteArticle) field, which cannot be sorted "
                         + "(longText, markdown, reference, numbers and names cannot).", at: pair.fieldNode)
                 broken = true
             } else if sorts.contains(where: { $0.name == name }) {
@@ -115,7 +117,8 @@ extension DefinitionChecker {
         let name = identifier(entry.keyNode, "The filter name")
         if let name, Self.reservedFilterNames.contains(name) {
             report(
-                "reserved-filter-name", "The filter name `\(name)` is a query parameter of every list (\(Self.reservedFilterNames.joined(separator: ", "))); rename it.",
+                "reserved-filter-name",
+                "The filter name `\(name)` is a query parameter of every list (\(Self.reservedFilterNames.joined(separator: ", "))); rename it.",
                 at: entry.keyNode)
         }
         guard let object = object(entry.value, what.capitalizedFirst, known: ["field", "op", "description"], required: ["field"]) else { return nil }
@@ -146,8 +149,12 @@ extension DefinitionChecker {
         guard let type = field.type else { return nil }
         let allowed = Self.operations(for: type)
         guard allowed.contains(operation) else {
-            let choices = allowed.isEmpty ? "\(type.name) fields cannot be filtered" : "\(type.name) fields allow \(allowed.map(\.rawValue).joined(separator: ", "))"
-            return refuse("filter-op-not-allowed", "\(what.capitalizedFirst) uses `\(operation.rawValue)` on `\(fieldName)`; \(choices).", at: operationNode ?? fieldNode)
+            let choices =
+                allowed.isEmpty
+                ? "\(type.name) fields cannot be filtered" : "\(type.name) fields allow \(allowed.map(\.rawValue).joined(separator: ", "))"
+            return refuse(
+                "filter-op-not-allowed", "\(what.capitalizedFirst) uses `\(operation.rawValue)` on `\(fieldName)`; \(choices).",
+                at: operationNode ?? fieldNode)
         }
         guard let name, !Self.reservedFilterNames.contains(name), !broken else { return nil }
         return FilterDefinition(name: name, field: index, operation: operation, description: description)
@@ -162,17 +169,22 @@ extension DefinitionChecker {
         let what = "`search` of \(scope.draft.what)"
         if case .scalar(let scalar) = node, node.tagName == .bool {
             if ["false", "no", "off"].contains(scalar.string.lowercased()) { return [] }
-            return refuse("wrong-kind", "\(what) must be false or a list of one or two values; leave it out to search the row's title and subtitle.", at: node)
+            return refuse(
+                "wrong-kind", "\(what) must be false or a list of one or two values; leave it out to search the row's title and subtitle.", at: node)
         }
         guard let elements = list(node, what) else { return nil }
         guard (1...2).contains(elements.count) else {
-            return refuse("search-value-count", "\(what) lists \(elements.count) values; search takes one or two (or false for none).", at: node)
+            return refuse(
+                "search-value-count", "\(what) lists \(EnglishCount.of(elements.count, "value")); search takes one or two (or false for none).",
+                at: node)
         }
         var values: [ValueSpec] = []
         for element in elements {
             guard let spec = value(element, "A search value of \(scope.draft.what)", in: scope) else { continue }
             if scope.readsReference(spec) {
-                report("search-reads-reference", "A search value of \(scope.draft.what) reads a reference field; search its own fields only.", at: element)
+                report(
+                    "search-reads-reference", "A search value of \(scope.draft.what) reads a reference field; search its own fields only.",
+                    at: element)
                 continue
             }
             values.append(spec)
@@ -196,7 +208,8 @@ extension DefinitionChecker {
             return nil
         default:
             return refuse(
-                "section-field-type", "\(what.capitalizedFirst) are by `\(fieldName)`, \(field.type.map { "a \($0.name) field" } ?? "a computed field"); "
+                "section-field-type",
+                "\(what.capitalizedFirst) are by `\(fieldName)`, \(field.type.map { "\($0.name.withIndefiniteArticle) field" } ?? "a computed field"); "
                     + "sections are by a reference or an enum field.", at: byNode)
         }
         return name.map { SectionDefinition(name: $0, field: index) }

@@ -120,7 +120,7 @@ extension DefinitionChecker {
         case .notANumber:
             report("bad-value", "\(what) must be an amount in plain decimal notation (100.00), not \(Self.shortened(scalar.string)).", at: node)
         case .tooPrecise:
-            let digits = currency.minorUnitDigits == 0 ? "no digits" : "\(currency.minorUnitDigits) digits"
+            let digits = currency.minorUnitDigits == 0 ? "no digits" : EnglishCount.of(currency.minorUnitDigits, "digit")
             report(
                 "bad-value",
                 "\(what) \(Self.shortened(scalar.string)) has more digits after the decimal point than \(currency.code) has (\(digits)): "

@@ -79,7 +79,9 @@ extension DefinitionChecker {
         case .notANumber:
             report("bad-value", "\(what) must be a number in plain decimal notation (12.5), not \(scalar.string).", at: node)
         case .tooPrecise:
-            report("bad-value", "\(what) \(scalar.string) has more than \(scale) digits after the decimal point (the field's scale).", at: node)
+            report(
+                "bad-value", "\(what) \(scalar.string) has more than \(EnglishCount.of(scale, "digit")) after the decimal point (the field's scale).",
+                at: node)
         case .tooLarge:
             report("out-of-range", "\(what) \(Self.shortened(scalar.string)) is too large to store.", at: node)
         }

@@ -10,7 +10,8 @@ extension DefinitionChecker {
         let names = scope.fields.map(\.name)
         let hint = Self.suggestion(for: name, among: names).map { " Did you mean `\($0)`?" } ?? ""
         return refuse(
-            code, "\(what) names `\(Self.shortened(name))`, which is not a field of \(scope.draft.what).\(hint) Fields: "
+            code,
+            "\(what) names `\(Self.shortened(name))`, which is not a field of \(scope.draft.what).\(hint) Fields: "
                 + names.joined(separator: ", ") + ".", at: node)
     }
 
@@ -54,7 +55,8 @@ extension DefinitionChecker {
         case .success(let parts): raw = parts
         case .failure(let malformed):
             return refuse(
-                "bad-template", "The template \"\(Self.shortened(text))\" of \(what.lowercasedFirst) has \(malformed.reason) at character "
+                "bad-template",
+                "The template \"\(Self.shortened(text))\" of \(what.lowercasedFirst) has \(malformed.reason) at character "
                     + "\(malformed.offset + 1); write {{ and }} for literal braces.", at: node)
         }
         var parts: [Template.Part] = []
@@ -102,7 +104,7 @@ extension DefinitionChecker {
             guard [.text, .longText, .markdown].contains(type) else {
                 return refuse(
                     "preview-not-text",
-                    "The preview of \(field.what) reads `\(name)`, a \(type.name) field; previews are of text, longText or markdown fields.",
+                    "The preview of \(field.what) reads `\(name)`, \(type.name.withIndefiniteArticle) field; previews are of text, longText or markdown fields.",
                     at: node)
             }
             return ValueSpec(.field(index), preview: length)

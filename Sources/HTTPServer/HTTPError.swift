@@ -57,7 +57,7 @@ extension HTTPError {
 
     public static func payloadTooLarge(limit: Int) -> HTTPError {
         HTTPError(
-            status: 413, code: "PAYLOAD_TOO_LARGE", detail: "The request body exceeds the limit of \(limit) bytes.",
+            status: 413, code: "PAYLOAD_TOO_LARGE", detail: "The request body exceeds the limit of \(limit) \(limit == 1 ? "byte" : "bytes").",
             closesConnection: true)
     }
 

@@ -34,6 +34,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let catalog = try orExit { try DefinitionLoader.load(path: file) }
-        print("\(file): \(catalog.collections.count) collections, good: \(catalog.collections.map(\.name).joined(separator: ", "))")
+        print(
+            "\(file): \(EnglishCount.of(catalog.collections.count, "collection")), good: \(catalog.collections.map(\.name).joined(separator: ", "))")
     }
 }

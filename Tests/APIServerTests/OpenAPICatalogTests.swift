@@ -151,7 +151,10 @@ struct OpenAPICatalogTests {
         #expect(properties[path: "storeID", "pattern"]?.stringValue == "^sto_[0-9a-hjkmnp-tv-z]{16}$")
         #expect(properties[path: "store", "type"]?.strings == ["object", "null"])
         #expect(properties[path: "store", "properties"]?.keys == ["id", "title", "detail"])
-        #expect(properties[path: "code", "title"]?.stringValue == "code")
+        // Fields without a label are titled by their names read as words.
+        #expect(properties[path: "code", "title"]?.stringValue == "Code")
+        #expect(properties[path: "storeID", "title"]?.stringValue == "Store ID")
+        #expect(properties[path: "placedAt", "title"]?.stringValue == "Placed at")
         #expect(properties[path: "code", "description"]?.stringValue == "The order's code.")
         #expect(properties[path: "links", "properties"]?.keys == ["self", "collection", "store", "lines", "linesTable"])
         #expect(properties[path: "links", "properties", "store", "type"]?.strings == ["string", "null"])

@@ -33,12 +33,24 @@ struct PlannedRowWriterTests {
     @Test(arguments: ["demo", "tickets"])
     func pagesWrittenFromTheStoreAreTheItemPathsBytes(name: String) throws {
         let catalog = try DefinitionLoader.load(text: try Self.definitionText(name), file: "\(name).yaml")
+        var made: [(CollectionDefinition, Item)] = []
+        try SampleGenerator(catalog: catalog, seed: 7, defaultCount: 30, defaultChildCount: 4).generate { made.append(($0, $1)) }
+        let compared = try Self.compareBothPaths(catalog, made, name: name)
+        // The demo's lists read from the store (people's sections by department, the samples'
+        // table with a column per channel of their track, too); the tickets' comments show their
+        // author's name, a reference, so their pages are read whole.
+        let least = name == "demo" ? 15 : 5
+        #expect(compared.count >= least, "\(name): compared \(compared.sorted())")
+    }
+
+    /// Compares every list view of every collection of `catalog` over a store holding `made`,
+    /// written from the store's rows and from the items, in every locale; answers the views that
+    /// had rows.
+    static func compareBothPaths(_ catalog: Catalog, _ made: [(CollectionDefinition, Item)], name: String) throws -> Set<String> {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-planned-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try CatalogStore(path: directory.appendingPathComponent("planned.sqlite").path, catalog: catalog)
-        var made: [(CollectionDefinition, Item)] = []
-        try SampleGenerator(catalog: catalog, seed: 7, defaultCount: 30, defaultChildCount: 4).generate { made.append(($0, $1)) }
         _ = try store.bulkLoad { loader in
             for (collection, item) in made { try loader.insert(item, into: collection.name) }
         }
@@ -81,11 +93,63 @@ struct PlannedRowWriterTests {
                 }
             }
         }
-        // The demo's lists read from the store (people's sections by department, the samples'
-        // table with a column per channel of their track, too); the tickets' comments show their
-        // author's name, a reference, so their pages are read whole.
-        let least = name == "demo" ? 15 : 5
-        #expect(compared.count >= least, "\(name): compared \(compared.sorted())")
+        return compared
+    }
+
+    /// Titles made blank every way a row reads them: a stored text (with a declared
+    /// placeholder), a template of two texts, a compact title, a preview read from the whole item,
+    /// and sections headed by a team whose name is blank. No row shows a reference, so every
+    /// page is also written from the store's rows.
+    static let untitled = """
+        rowserver: 1
+        collections:
+          teams:
+            idPrefix: tea
+            title: Teams
+            fields:
+              name: {type: text}
+            row: {title: name, placeholder: {en: Unnamed team, de: Unbenanntes Team}}
+            sort: [name]
+          players:
+            idPrefix: ply
+            title: Players
+            fields:
+              givenName: {type: text}
+              familyName: {type: text}
+              nickname: {type: text}
+              teamID: {type: reference, to: teams, required: true}
+              score: {type: integer}
+            row: {title: "{givenName} {familyName}", subtitle: nickname, trailing: score}
+            sort: [nickname]
+            sections: {by: teamID, name: team}
+            table: {columns: [nickname, score], compact: {title: nickname, subtitle: givenName}}
+          notes:
+            idPrefix: nte
+            title: Notes
+            fields:
+              body: {type: longText}
+            row: {title: {field: body, preview: 12}}
+        """
+
+    /// Sample items with every third title blank: null, "", or whitespace.
+    static func untitledItems(_ catalog: Catalog) throws -> [(CollectionDefinition, Item)] {
+        var made: [(CollectionDefinition, Item)] = []
+        try SampleGenerator(catalog: catalog, seed: 3, defaultCount: 24).generate { made.append(($0, $1)) }
+        let blanks: [FieldValue] = [.null, .text(""), .text(" \u{3000}\n")]
+        return made.enumerated().map { index, pair in
+            guard index % 3 == 0 else { return pair }
+            var item = pair.1
+            for name in ["name", "givenName", "familyName", "nickname", "body"] {
+                if let slot = pair.0.field(named: name)?.slot { item.values[slot] = blanks[(index / 3) % blanks.count] }
+            }
+            return (pair.0, item)
+        }
+    }
+
+    @Test func blankTitlesShowTheirPlaceholderAlikeOnBothPaths() throws {
+        let catalog = try DefinitionLoader.load(text: Self.untitled, file: "untitled.yaml")
+        let compared = try Self.compareBothPaths(catalog, try Self.untitledItems(catalog), name: "untitled")
+        #expect(compared.count >= 8, "compared \(compared.sorted())")
     }
 
     /// What each part of the demo's rows is read from: stored texts, formatted values and a
@@ -169,7 +233,12 @@ struct PlannedRowWriterTests {
             try writer.row(item, into: &json)
             let row = try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
             func text(_ spec: ValueSpec?) -> String? { spec.flatMap { renderer.text($0, of: item, references: references, in: context) } }
-            #expect(row["title"] as? String == text(tasks.row.title) ?? "", "mask \(mask)")
+            // A title its template leaves blank shows the placeholder, on both paths.
+            func title(_ spec: ValueSpec?) -> String {
+                let shown = text(spec) ?? ""
+                return ItemRenderer.isBlank(shown) ? renderer.untitled(in: context) : shown
+            }
+            #expect(row["title"] as? String == title(tasks.row.title), "mask \(mask)")
             #expect(row["subtitle"] as? String == text(tasks.row.subtitle), "mask \(mask)")
             #expect(row["trailing"] as? String == text(tasks.row.trailing), "mask \(mask)")
             seen.insert(row["title"] as? String)
@@ -181,10 +250,10 @@ struct PlannedRowWriterTests {
             let tableDefinition = try #require(tasks.table)
             #expect(cells["line"] == text(.field(5)) ?? "\u{2014}", "mask \(mask)")
             #expect(cells["both"] == text(.field(6)) ?? "\u{2014}", "mask \(mask)")
-            #expect(compact["title"] as? String == text(tableDefinition.compactTitle) ?? "", "mask \(mask)")
+            #expect(compact["title"] as? String == title(tableDefinition.compactTitle), "mask \(mask)")
             #expect(compact["subtitle"] as? String == text(tableDefinition.compactSubtitle), "mask \(mask)")
         }
-        #expect(seen == ["Ops · 1.200", "Ops", "1.200", ""])
+        #expect(seen == ["Ops · 1.200", "Ops", "1.200", "Ohne Titel"])
         let lone = Item(
             id: EntityID(kind: tasks.kind, timestampMilliseconds: 1_767_225_600_000, randomBits: 99),
             values: [.text("Fix"), .null, .integer(2), .null, .null])

@@ -63,6 +63,20 @@ extension BadDefinition {
         .init("unknown field key", notes(fields: "      name: {type: text, colour: red}"), "unknown-key", 7, 26, "Known keys: type, label"),
         .init(
             "embed on a non-reference", notes(fields: "      name: {type: text, embed: owner}"), "key-not-for-type", 7, 26, "`embed` does not apply"),
+        // `embed: true` reads as a switch but is a valid name: the detail grew a key "true".
+        .init(
+            "embed as a switch", notes(fields: "      name: {type: text}\n      ownerID: {type: reference, to: notes, embed: true}"),
+            "embed-needs-name", 8, 52, "not a switch: write `embed: owner`"),
+        .init(
+            "embed switched off", notes(fields: "      name: {type: text}\n      ownerID: {type: reference, to: notes, embed: false}"),
+            "embed-needs-name", 8, 52, "leave it out for none, or write `embed: owner`"),
+        .init(
+            "embed as a switch on a field without ID",
+            notes(fields: "      name: {type: text}\n      parent: {type: reference, to: notes, embed: true}"),
+            "embed-needs-name", 8, 51, "write `embed: parentItem`"),
+        .init(
+            "link as a switch", notes(fields: "      name: {type: text}\n      ownerID: {type: reference, to: notes, link: yes}"),
+            "link-needs-name", 8, 51, "the name of the detail's link to the referenced item, not a switch: write `link: owner`"),
         .init(
             "minimum above maximum", notes(fields: "      name: {type: text}\n      size: {type: integer, minimum: 5, maximum: 1}"),
             "min-greater-than-max", 8, 38, "greater than its `maximum`"),
@@ -81,7 +95,7 @@ extension BadDefinition {
             "bad-default", 8, 34, "real date"),
         .init(
             "decimal default finer than the scale", notes(fields: "      name: {type: text}\n      cost: {type: decimal, scale: 1, default: 1.25}"),
-            "bad-default", 8, 48, "more than 1 digits"),
+            "bad-default", 8, 48, "more than 1 digit after the decimal point"),
         .init(
             "unknown currency", notes(fields: "      name: {type: text}\n      price: {type: money, currencies: [USD, EURO]}"), "unknown-currency", 8,
             46, "\"EURO\""),
@@ -115,8 +129,12 @@ extension BadDefinition {
         .init(
             "preview of a non-text field",
             notes(fields: "      name: {type: text}\n      size: {type: integer}\n      short: {preview: size, length: 5}"),
-            "preview-not-text", 9, 24, "a integer field"),
+            "preview-not-text", 9, 24, "an integer field"),
         .init("row without title", notes(row: "    row: {subtitle: name}"), "missing-key", 8, 10, "lacks the required key `title`"),
+        .init(
+            "blank row placeholder", notes(row: "    row: {title: name, placeholder: {en: Untitled note, de: \" \"}}"), "blank-placeholder", 8, 37,
+            "blank in de-DE"),
+        .init("row placeholder as a list", notes(row: "    row: {title: name, placeholder: [a]}"), "wrong-kind", 8, 37, "a string or a mapping"),
         .init("row naming an unknown field", notes(row: "    row: {title: nme}"), "unknown-field", 8, 18, "not a field of collection `notes`"),
         .init(
             "three search values", notes(extra: "    search: [name, name, name]"), "search-value-count", 9, 13, "one or two"),

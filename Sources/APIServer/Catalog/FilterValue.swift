@@ -27,7 +27,7 @@ enum FilterValue {
         let field = collection.fields[filter.field]
         let parts = filter.operation == .oneOf ? text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [text]
         guard parts.count <= maxValues else {
-            throw .badRequest("INVALID_FILTER", "\(filter.name) takes at most \(maxValues) values.", parameter: filter.name)
+            throw .badRequest("INVALID_FILTER", "\(filter.name) takes at most \(EnglishCount.of(maxValues, "value")).", parameter: filter.name)
         }
         var values: [FieldValue] = []
         for part in parts {
@@ -87,7 +87,7 @@ enum FilterValue {
         case .enumeration(let cases): "one of " + cases.map(\.value).joined(separator: ", ")
         case .reference(let collection): "an id of \(collection)"
         case .integer: "a whole number"
-        case .decimal(let scale): "a number with at most \(scale) fraction digits"
+        case .decimal(let scale): scale == 0 ? "a whole number" : "a number with at most \(EnglishCount.of(scale, "fraction digit"))"
         case .boolean: "true or false"
         case .date: "a date, YYYY-MM-DD"
         case .dateTime: "an RFC 3339 date-time, 2026-11-24T17:00:00Z"

@@ -17,6 +17,8 @@ struct PlannedRowWriter {
     /// Kept apart from the renderer: reading it through the renderer per row copied the
     /// renderer (a retain and release of each of its fields) four times a row.
     private let plan: RowPlan
+    /// What a blank title shows (`ItemRenderer.untitled`), in the context's locale.
+    private let untitled: String
 
     init(renderer: ItemRenderer, context: RenderContext, references: ReferencedItems, detailBase: String) {
         self.renderer = renderer
@@ -24,6 +26,7 @@ struct PlannedRowWriter {
         self.references = references
         self.detailBase = detailBase
         plan = renderer.rowPlan
+        untitled = renderer.untitled(in: context)
     }
 
     /// `{"id", "title", "subtitle", "trailing", "image", "detail"}`, absent values as `null`.
@@ -34,7 +37,7 @@ struct PlannedRowWriter {
             json.key(RowWriter.Keys.id)
             json.string(verbatim: id)
             json.key(RowWriter.Keys.title)
-            try write(plan.title, of: row, item: &item, orElse: "", into: &json)
+            try title(plan.title, of: row, item: &item, into: &json)
             json.key(RowWriter.Keys.subtitle)
             try write(plan.subtitle, of: row, item: &item, into: &json)
             json.key(RowWriter.Keys.trailing)
@@ -131,7 +134,7 @@ struct PlannedRowWriter {
         json.beginObject()
         json.key(RowWriter.Keys.title)
         try compact(
-            plan.compactTitle, field: plan.compactTitleField, forEach: forEachCells, table: table, of: row, item: &item, orElse: "", into: &json)
+            plan.compactTitle, field: plan.compactTitleField, forEach: forEachCells, table: table, of: row, item: &item, isTitle: true, into: &json)
         json.key(RowWriter.Keys.subtitle)
         try compact(
             plan.compactSubtitle, field: plan.compactSubtitleField, forEach: forEachCells, table: table, of: row, item: &item, into: &json)
@@ -142,13 +145,15 @@ struct PlannedRowWriter {
     /// shows that field as stored, rather than formatting every number again; else its part.
     private func compact(
         _ part: RowPlan.Part, field: Int?, forEach: (field: Int, ranges: [Range<Int>])?, table: TableCells, of row: some RowValues,
-        item: inout WholeItem, orElse fallback: String? = nil, into json: inout JSONWriter
+        item: inout WholeItem, isTitle: Bool = false, into json: inout JSONWriter
     ) throws(StoreError) {
         let prefixes = table.compactPrefixes
         guard let forEach, field == forEach.field, prefixes.count == forEach.ranges.count else {
-            return try write(part, of: row, item: &item, orElse: fallback, into: &json)
+            if isTitle { return try title(part, of: row, item: &item, into: &json) }
+            try write(part, of: row, item: &item, into: &json)
+            return
         }
-        guard !prefixes.isEmpty else { return json.stringOrNull(fallback) }
+        guard !prefixes.isEmpty else { return json.stringOrNull(isTitle ? untitled : nil) }
         // Into the string being written, piece by piece, each cell copied from where it was
         // written: a line made as a `String` first grew it by an append per piece, per row.
         json.beginString()
@@ -159,24 +164,35 @@ struct PlannedRowWriter {
         json.endString()
     }
 
-    /// One part; nothing to show is `fallback` (`""` for a title, `—` for a cell), or `null`
-    /// without one.
+    /// A title: what its part shows, or the placeholder when that is blank or nothing, as
+    /// `ItemRenderer.title(of:)` decides for a section header or a reference.
+    private func title(_ part: RowPlan.Part, of row: some RowValues, item: inout WholeItem, into json: inout JSONWriter) throws(StoreError) {
+        let mark = json.mark()
+        guard try write(part, of: row, item: &item, into: &json) else { return }
+        json.rewind(to: mark)
+        json.string(untitled)
+    }
+
+    /// One part; nothing to show is `fallback` (`—` for a cell), or `null` without one.
+    /// Whether the part itself showed nothing a person can read (null, empty or whitespace,
+    /// `ItemRenderer.isBlank`), before any fallback: a title replaces what was written then.
+    @discardableResult
     private func write(
         _ part: RowPlan.Part, of row: some RowValues, item: inout WholeItem, orElse fallback: String? = nil, into json: inout JSONWriter
-    ) throws(StoreError) {
+    ) throws(StoreError) -> Bool {
         let text: String?
         switch part {
         case .absent: text = nil
         case .constant(let constant): text = constant
         case .text(let slot):
-            let wrote = row.withText(slot: slot) { bytes in
-                guard let bytes else { return false }
+            let wrote = row.withText(slot: slot) { bytes -> Bool? in
+                guard let bytes else { return nil }
                 json.beginString()
                 Self.append(bytes, into: &json)
                 json.endString()
-                return true
+                return ItemRenderer.isBlank(utf8: bytes)
             }
-            guard !wrote else { return }
+            if let blank = wrote { return blank }
             text = nil
         case .formatted(let slot, let type):
             if case .money = type, let money = row.money(slot: slot) {
@@ -184,28 +200,39 @@ struct PlannedRowWriter {
                     text = nil
                     break
                 }
+                var blank = true
                 json.beginString()
-                context.withCurrency(minorUnits: minorUnits, currencyUTF8: currency) { json.appendToString(utf8: $0) }
-                return json.endString()
+                context.withCurrency(minorUnits: minorUnits, currencyUTF8: currency) { bytes in
+                    blank = ItemRenderer.isBlank(utf8: bytes)
+                    json.appendToString(utf8: bytes)
+                }
+                json.endString()
+                return blank
             }
             let value = try row.value(slot: slot)
             let formatter = FieldFormatter(context: context)
             // An integer straight into the body (a table row may show one twice: in its cell and
-            // its compact line), anything else as a `String`.
+            // its compact line), anything else as a `String`. What is written in place is a
+            // number or a date: never blank.
             let mark = json.mark()
             json.beginString()
-            if json.appendToString(room: 64, { formatter.write(value, as: type, into: $0) }) != nil { return json.endString() }
+            if json.appendToString(room: 64, { formatter.write(value, as: type, into: $0) }) != nil {
+                json.endString()
+                return false
+            }
             json.rewind(to: mark)
             text = formatter.format(value, as: type)
         case .template(let pieces):
             let start = json.mark()
             json.beginString()
-            guard try fill(pieces, of: row, into: &json) else {
+            let filled = try fill(pieces, of: row, into: &json)
+            guard filled.shown else {
                 json.rewind(to: start)
                 text = nil
                 break
             }
-            return json.endString()
+            json.endString()
+            return filled.blank
         case .item(let spec): text = renderer.text(spec, of: try item.of(row), references: references, in: context)
         case .itemImage: text = renderer.image(of: try item.of(row))
         }
@@ -214,44 +241,65 @@ struct PlannedRowWriter {
         } else {
             json.null()
         }
+        return text.map(ItemRenderer.isBlank) ?? true
     }
 
     /// A template's pieces into the open string by `Template.fill`'s rule, each value written
     /// where it goes and taken back (with the separator written before it) when it showed
-    /// nothing; false when no placeholder showed anything.
-    private func fill(_ pieces: [RowPlan.Piece], of row: some RowValues, into json: inout JSONWriter) throws(StoreError) -> Bool {
+    /// nothing. `shown`: false when no placeholder showed anything; `blank`: what it kept is
+    /// nothing a person can read (`ItemRenderer.isBlank`), which a title replaces.
+    private func fill(
+        _ pieces: [RowPlan.Piece], of row: some RowValues, into json: inout JSONWriter
+    ) throws(StoreError) -> (shown: Bool, blank: Bool) {
         // The literal text since the last placeholder: a separator, or the leading text.
         var before = ""
         var placeholders = 0
         var shown = false
         var lastShown = false
+        var blank = true
         for piece in pieces {
             if case .literal(let literal) = piece {
                 if before.isEmpty { before = literal } else { before += literal }
                 continue
             }
             let mark = json.mark()
-            if placeholders == 0 || shown { json.appendToString(before) }
+            let keepsBefore = placeholders == 0 || shown
+            if keepsBefore { json.appendToString(before) }
             placeholders += 1
             let valueStart = json.count
+            var valueBlank = true
             switch piece {
             case .literal: break
-            case .text(let slot): row.withText(slot: slot) { if let bytes = $0 { Self.append(bytes, into: &json) } }
+            case .text(let slot):
+                row.withText(slot: slot) { bytes in
+                    guard let bytes else { return }
+                    Self.append(bytes, into: &json)
+                    valueBlank = ItemRenderer.isBlank(utf8: bytes)
+                }
             case .formatted(let slot, let type):
                 let value = try row.value(slot: slot)
                 let formatter = FieldFormatter(context: context)
-                if json.appendToString(room: 64, { formatter.write(value, as: type, into: $0) }) == nil,
-                    let formatted = formatter.format(value, as: type)
-                {
+                if json.appendToString(room: 64, { formatter.write(value, as: type, into: $0) }) != nil {
+                    valueBlank = false
+                } else if let formatted = formatter.format(value, as: type) {
                     json.appendToString(formatted)
+                    valueBlank = ItemRenderer.isBlank(formatted)
                 }
             }
             lastShown = json.count > valueStart
-            if lastShown { shown = true } else { json.rewind(to: mark) }
+            if lastShown {
+                shown = true
+                if blank { blank = valueBlank && (!keepsBefore || ItemRenderer.isBlank(before)) }
+            } else {
+                json.rewind(to: mark)
+            }
             before = ""
         }
-        if placeholders == 0 || lastShown { json.appendToString(before) }
-        return placeholders == 0 || shown
+        if placeholders == 0 || lastShown {
+            json.appendToString(before)
+            if blank { blank = ItemRenderer.isBlank(before) }
+        }
+        return (placeholders == 0 || shown, blank)
     }
 
     /// A stored text's bytes inside a string being written: what `String(decoding:)` keeps as it

@@ -11,7 +11,12 @@ extension OpenAPIBuilder {
     func sharedSchemas() -> [(String, YAMLNode)] {
         let string: YAMLNode = ["type": "string"]
         let order: YAMLNode = ["type": "string", "enum": ["ascending", "descending"]]
-        let compact = Self.object([("title", string), ("subtitle", Self.nullableString)])
+        let title: YAMLNode = [
+            "type": "string",
+            "description":
+                "Never blank: a title the item's values leave blank shows the collection's placeholder, else \"Untitled\" in the Content-Language.",
+        ]
+        let compact = Self.object([("title", title), ("subtitle", Self.nullableString)])
         let cells: YAMLNode = ["type": "object", "additionalProperties": Self.nullableString]
         let emptyState = Self.object([
             ("title", string), ("description", string), ("image", ["type": "string", "description": "An SF Symbols name."]),
@@ -44,7 +49,7 @@ extension OpenAPIBuilder {
             (
                 "RenderRow",
                 Self.object([
-                    ("id", string), ("title", string), ("subtitle", Self.nullableString), ("trailing", Self.nullableString),
+                    ("id", string), ("title", title), ("subtitle", Self.nullableString), ("trailing", Self.nullableString),
                     ("image", Self.nullableString), ("detail", Self.link),
                 ]).setting("description", to: "Every row has every key; absent values are null.")
             ),

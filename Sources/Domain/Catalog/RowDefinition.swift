@@ -5,12 +5,18 @@ public struct RowDefinition: Sendable, Hashable {
     public let subtitle: ValueSpec?
     public let trailing: ValueSpec?
     public let image: ImageSpec?
+    /// What a title shows when its values make a blank one (an optional name left empty); nil:
+    /// "Untitled" in the request's language (`ItemRenderer.untitled`).
+    public let placeholder: LocalizedText?
 
-    public init(title: ValueSpec, subtitle: ValueSpec? = nil, trailing: ValueSpec? = nil, image: ImageSpec? = nil) {
+    public init(
+        title: ValueSpec, subtitle: ValueSpec? = nil, trailing: ValueSpec? = nil, image: ImageSpec? = nil, placeholder: LocalizedText? = nil
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.trailing = trailing
         self.image = image
+        self.placeholder = placeholder
     }
 }
 

@@ -47,8 +47,17 @@ public struct ItemRenderer: Sendable {
     }
 
     /// The title the row of `item` shows, without looking up references (a reference in the
-    /// title shows the referenced id): what a section header or a reference cell shows of it.
+    /// title shows the referenced id): what a section header, a reference cell or an embedded
+    /// reference shows of it. A blank title shows the placeholder (`untitled(in:)`), as rows do.
     public func title(of item: Item, in context: RenderContext) -> String {
+        let title = bareTitle(of: item, in: context)
+        return Self.isBlank(title) ? untitled(in: context) : title
+    }
+
+    /// The title as the item's values make it, "" or blank when they make none: what the
+    /// store's sort keys fold. A placeholder there would be found by a search for its words and
+    /// would sort untitled items among the "U"s, differently in every language.
+    public func bareTitle(of item: Item, in context: RenderContext) -> String {
         text(collection.row.title, of: item, references: .none, in: context) ?? ""
     }
 

@@ -123,7 +123,10 @@ struct FieldContext {
         switch raw {
         case .number(let number)?:
             guard let scaled = number.scaled(by: scale) else {
-                return reader.refuse(pointer, "Must be a number with at most \(scale) digits after the decimal point.")
+                return reader.refuse(
+                    pointer,
+                    scale == 0
+                        ? "Must be a whole number." : "Must be a number with at most \(EnglishCount.of(scale, "digit")) after the decimal point.")
             }
             return reader.checkRange(scaled, at: pointer, minimum: field.rules.minimum, maximum: field.rules.maximum) {
                 DecimalText.plain($0, scale: scale)

@@ -76,10 +76,10 @@ struct FieldReader {
         }
         // UTF-8 bytes bound the count from above: count only when needed.
         if let maximum = rules.maxLength, text.utf8.count > maximum, text.unicodeScalars.count > maximum {
-            return refuse(pointer, "Must be at most \(maximum) characters (Unicode scalars) long.")
+            return refuse(pointer, "Must be at most \(EnglishCount.of(maximum, "character")) (Unicode scalars) long.")
         }
         if let minimum = rules.minLength, text.unicodeScalars.count < minimum {
-            return refuse(pointer, "Must be at least \(minimum) characters (Unicode scalars) long.")
+            return refuse(pointer, "Must be at least \(EnglishCount.of(minimum, "character")) (Unicode scalars) long.")
         }
         return text
     }
@@ -117,13 +117,24 @@ struct FieldReader {
         return value
     }
 
+    /// What an array outside `lower...upper` elements is told: "Must have 1 to 3 elements.",
+    /// "Must have exactly 1 element.", "Must have at most 1 element.", "Must have at least 2 elements."
+    static func elementCount(_ lower: Int, _ upper: Int?) -> String {
+        switch (lower, upper) {
+        case (_, nil): "Must have at least \(EnglishCount.of(lower, "element"))."
+        case (0, let upper?): "Must have at most \(EnglishCount.of(upper, "element"))."
+        case (_, let upper?) where upper == lower: "Must have exactly \(EnglishCount.of(lower, "element"))."
+        case (_, let upper?): "Must have \(lower) to \(EnglishCount.of(upper, "element"))."
+        }
+    }
+
     /// An array of `minItems...maxItems` elements; nil after a failure.
     mutating func array(_ value: JSONValue?, at pointer: String, minItems: Int?, maxItems: Int?, required: Bool) -> [JSONValue]? {
         switch value {
         case .array(let elements)?:
             let lower = minItems ?? 0
             if elements.count < lower || elements.count > (maxItems ?? .max) {
-                return refuse(pointer, maxItems.map { "Must have \(lower) to \($0) elements." } ?? "Must have at least \(lower) elements.")
+                return refuse(pointer, Self.elementCount(lower, maxItems))
             }
             return elements
         case nil, .null?:

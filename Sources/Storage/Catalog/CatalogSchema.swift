@@ -78,7 +78,7 @@ enum CatalogSchema {
             let count = try db.integer("SELECT COUNT(*) FROM \(CatalogTable.quote("items_\(name)"))", []) ?? 0
             if count > 0 {
                 throw StoreError.incompatibleDefinition(
-                    "The definition no longer has the collection `\(name)`, which holds \(count) items in this database. "
+                    "The definition no longer has the collection `\(name)`, which holds \(EnglishCount.of(count, "item")) in this database. "
                         + "Put it back, or delete its items first; rowserver never drops data.")
             }
         }
@@ -129,7 +129,7 @@ enum CatalogSchema {
             if hasItems, field.rules.required, field.defaultValue == nil {
                 let items = try db.integer("SELECT COUNT(*) FROM \(CatalogTable.quote(table.name))", []) ?? 0
                 throw StoreError.incompatibleDefinition(
-                    "The new field `\(field.name)` of `\(collection.name)` is required and has no default, but \(items) items exist. "
+                    "The new field `\(field.name)` of `\(collection.name)` is required and has no default, but \(EnglishCount.of(items, "item")) \(items == 1 ? "exists" : "exist"). "
                         + "Give it a default, or make it optional.")
             }
             for (offset, column) in table.valueColumns[slot].enumerated() {

@@ -169,7 +169,7 @@ struct CatalogWriter {
     /// Items sectioned by a reference to this one order by a copy of its folded title: rewrite it.
     private func refreshSectionKeys(of item: Item, in table: CatalogTable) throws {
         guard let renderer = renderers[table.collection.name] else { return }
-        let key = searchFolded(renderer.title(of: item, in: RenderContext(locale: .enUS)))
+        let key = searchFolded(renderer.bareTitle(of: item, in: RenderContext(locale: .enUS)))
         for (source, field) in catalog.references(to: table.collection) where source.sections?.field == field {
             guard let sourceTable = tables[source.name], let slot = source.fields[field].slot else { continue }
             try db.run(
@@ -205,7 +205,7 @@ struct CatalogWriter {
             let targetTable = tables[target], let renderer = renderers[target],
             let referenced = try known?.item(id, in: target) ?? CatalogStore.fetchItem(db, table: targetTable, id: id)?.item
         else { return "" }
-        return searchFolded(renderer.title(of: referenced, in: RenderContext(locale: .enUS)))
+        return searchFolded(renderer.bareTitle(of: referenced, in: RenderContext(locale: .enUS)))
     }
 
     /// Every reference of `item` names an existing item of its collection (422 on the field
