@@ -14,13 +14,19 @@ public struct Page: Decodable, Hashable, Sendable {
         public var current: String
         /// The next page's link; nil on the last page.
         public var next: String?
+        /// The page before this one (`prev` in the JSON); nil on the list's first page, and from
+        /// a server that does not page back.
+        public var previous: String?
+        /// The list's first page; nil on it.
+        public var first: String?
         /// This list's change feed (its upserts say where each row stands in this list); nil
         /// for a list without one.
         public var changes: String?
 
         private enum CodingKeys: String, CodingKey {
             case current = "self"
-            case next, changes
+            case previous = "prev"
+            case next, first, changes
         }
     }
 

@@ -35,6 +35,23 @@ struct RowClientTests {
         #expect(!problem.detail.isEmpty)
     }
 
+    /// A page after the first links the page before it and the first page; following `previous`
+    /// from the second page gives the first page's rows.
+    @Test func pagesLinkThePageBeforeAndTheFirst() async throws {
+        let server = try RowKitTestServer()
+        guard case .modified(let first, _) = try await server.client.page("/v1/people?limit=3"),
+            let next = first.links.next, case .modified(let second, _) = try await server.client.page(next),
+            let previous = second.links.previous, case .modified(let back, _) = try await server.client.page(previous)
+        else {
+            Issue.record("no second page, or no page before it")
+            return
+        }
+        #expect(first.links.previous == nil && first.links.first == nil)
+        #expect(second.links.first == first.links.current)
+        #expect(back.content == first.content)
+        #expect(back.links.previous == nil)
+    }
+
     @Test func createUpdateAndDeleteFollowTheServersLinks() async throws {
         let server = try RowKitTestServer()
         let client = server.client
