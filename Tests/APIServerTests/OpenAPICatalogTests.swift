@@ -97,7 +97,8 @@ struct OpenAPICatalogTests {
         let parameters = try #require(document[path: "paths", "/v1/orders", "get", "parameters"])
         #expect(
             parameters.parameterNames == [
-                "limit", "Cursor", "around", "sort", "view", "group", "status", "state", "store", "stores", "from", "heavier", "express", "minTotal",
+                "limit", "Cursor", "around", "ids", "sort", "view", "group", "status", "state", "store", "stores", "from", "heavier", "express",
+                "minTotal",
                 "after", "code", "AcceptLanguage", "IfNoneMatch",
             ])
         let limit = try #require(parameters.parameter("limit")?["schema"])

@@ -105,7 +105,18 @@ struct CatalogListController: Sendable {
         let renderer = CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem, store: store)
         let body: [UInt8]
         let pageLinks: PageLinks
-        if renderer.writesFromStore {
+        if let ids = parameters.ids {
+            // Those rows in the order asked: read as one page of the list (so a child list's
+            // parent holds), then put in that order; the ids it has no row for are named.
+            query.ids = ids
+            query.limit = ids.count
+            var selection = try store.page(query)
+            var found: [EntityID: Versioned<Item>] = [:]
+            for entry in selection.items { found[entry.item.id] = entry }
+            selection.items = ids.compactMap { found[$0] }
+            pageLinks = PageLinks()
+            body = try renderer.body(page: selection, links: pageLinks, missing: ids.filter { found[$0] == nil })
+        } else if renderer.writesFromStore {
             (body, pageLinks) = try renderer.streamedBody(query, store: store, links: links)
         } else {
             let result = try store.page(query)

@@ -17,7 +17,8 @@ struct CatalogPageRenderer {
     private var limit: Int { shape.parameters.limit }
 
     /// Writes a page read whole (its items and the items their references point to).
-    func body(page: CatalogPage, links: PageLinks) throws(StoreError) -> [UInt8] {
+    /// `missing`: for a selection by id (`ids`), the ids it named that have no row in this list.
+    func body(page: CatalogPage, links: PageLinks, missing: [EntityID]? = nil) throws(StoreError) -> [UInt8] {
         var json = JSONWriter(capacity: 256 + page.items.count * 200)
         json.beginObject()
         var references = page.references
@@ -25,7 +26,14 @@ struct CatalogPageRenderer {
         var rows = open(references: references, into: &json)
         for entry in page.items { try rows.write(entry.item, into: &json) }
         rows.close(into: &json)
-        try writeEnd(isEmpty: page.items.isEmpty, links: links, store: store, into: &json)
+        if let missing {
+            json.key("missing")
+            json.beginArray()
+            for id in missing { json.string(id.rawValue) }
+            json.endArray()
+        }
+        // A selection shows what it found: no empty state, which describes a list.
+        try writeEnd(isEmpty: page.items.isEmpty && missing == nil, links: links, store: store, into: &json)
         return json.bytes
     }
 
@@ -125,13 +133,21 @@ struct CatalogPageRenderer {
         RowWriter.emptyState(isEmpty ? try emptyState(store: store) : nil, into: &json)
         json.key("links")
         json.beginObject()
-        json.field("self", shape.parameters.around.map { shape.facts.link(around: $0) } ?? shape.facts.link(cursor: shape.parameters.cursor))
+        json.field("self", selfLink)
         json.field("next", links.nextLink)
         json.field("prev", links.prevLink)
         json.field("first", links.firstLink)
         json.field("changes", shape.facts.changes)
         json.endObject()
         json.endObject()
+    }
+
+    /// The link of this very page: the list's at its cursor, or opened around a row, or a selection by id.
+    private var selfLink: String {
+        let parameters = shape.parameters
+        if let around = parameters.around { return shape.facts.link(adding: "around", around) }
+        if let ids = parameters.ids { return shape.facts.link(adding: "ids", ids.map(\.rawValue).joined(separator: ",")) }
+        return shape.facts.link(cursor: parameters.cursor)
     }
 
     /// What an empty list shows: the search's state (`{query}` replaced) when a search found

@@ -27,6 +27,8 @@ struct ListParameters: Sendable, Hashable {
     var cursor: String?
     /// `around=ID`: the page that holds this row, with it in the middle (not with a cursor).
     var around: String?
+    /// `ids=a,b,c`: those rows, in that order (with `view` only).
+    var ids: [EntityID]?
 
     static func parse(_ items: [QueryItem], for collection: CollectionDefinition, catalog: Catalog) throws(HTTPError) -> ListParameters {
         var seen = Set<String>()
@@ -47,6 +49,7 @@ struct ListParameters: Sendable, Hashable {
                     throw .badRequest("INVALID_AROUND", "around names no item of \(collection.name): give a row's id.", parameter: "around")
                 }
                 parameters.around = item.value
+            case "ids": parameters.ids = try parseIDs(item.value, for: collection)
             case "sort": parameters.sort = try parseSort(item.value, for: collection)
             case "q":
                 guard collection.isSearchable else {
@@ -78,6 +81,10 @@ struct ListParameters: Sendable, Hashable {
                 parameters.filters.append(Filter(name: item.name, text: item.value, condition: condition))
             }
         }
+        // A selection by id is those rows in that order: nothing else orders, filters or positions it.
+        if parameters.ids != nil, let other = seen.subtracting(["ids", "view"]).sorted().first {
+            throw .badRequest("INVALID_IDS", "ids selects rows by id and takes no \(other); give it alone (view may join it).", parameter: "ids")
+        }
         if parameters.around != nil && parameters.cursor != nil {
             throw .badRequest("INVALID_AROUND", "around opens a page of its own: give it without a cursor.", parameter: "around")
         }
@@ -85,6 +92,28 @@ struct ListParameters: Sendable, Hashable {
             throw .badRequest("INVALID_GROUP", "Sections and the table view cannot be combined.", parameter: "group")
         }
         return parameters
+    }
+
+    /// Comma-separated ids of the collection, each once, at most a page of them (its largest limit).
+    static func parseIDs(_ text: String, for collection: CollectionDefinition) throws(HTTPError) -> [EntityID] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= collection.limits.maxLimit else {
+            throw .badRequest(
+                "TOO_MANY_IDS", "ids names \(parts.count) rows; at most \(collection.limits.maxLimit) at once.", parameter: "ids")
+        }
+        var ids: [EntityID] = []
+        var seen = Set<EntityID>()
+        for part in parts {
+            guard let id = EntityID(parsing: String(part), kind: collection.kind) else {
+                let shown = part.isEmpty ? "an empty id" : "'\(part.prefix(64))'"
+                throw .badRequest("INVALID_IDS", "ids holds \(shown), which is no id of \(collection.name).", parameter: "ids")
+            }
+            guard seen.insert(id).inserted else {
+                throw .badRequest("INVALID_IDS", "ids names \(id.rawValue) twice.", parameter: "ids")
+            }
+            ids.append(id)
+        }
+        return ids
     }
 
     /// 1…max in plain decimal digits: `0`, `-1`, `1e3`, `abc` and empty are refused.

@@ -18,6 +18,7 @@ enum ListShapes {
             self.parameters = parameters
             self.parameters.cursor = nil
             self.parameters.around = nil
+            self.parameters.ids = nil
         }
     }
 
@@ -47,9 +48,9 @@ enum ListShapes {
             return link + (linkHasQuery ? "&cursor=" : "?cursor=") + ListLinks.percentEncode(cursor)
         }
 
-        /// The list's link opened around the row `id`.
-        func link(around id: String) -> String {
-            link + (linkHasQuery ? "&around=" : "?around=") + ListLinks.percentEncode(id)
+        /// The list's link with one more parameter (`around`, `ids`), percent-encoded.
+        func link(adding name: String, _ value: String) -> String {
+            link + (linkHasQuery ? "&" : "?") + name + "=" + ListLinks.percentEncode(value)
         }
     }
 

@@ -18,6 +18,11 @@ extension OpenAPIBuilder {
                 "A row's id: the page that holds that row, with half a page before it (a link to a row's place in its list). "
                     + "Not with `cursor`; 404 when the row is not in the list.",
                 schema: ["type": "string", "pattern": .string(Self.idPattern(collection.kind))]),
+            Self.parameter(
+                "ids",
+                "Comma-separated ids, each once, at most \(limits.maxLimit): those rows in that order (no empty state), and `missing` "
+                    + "naming the ids without a row in this list. Only `view` may join it.",
+                schema: ["type": "string", "minLength": 1]),
         ]
         return parameters + selectionParameters(collection) + [Self.ref("AcceptLanguage", "parameters"), Self.ref("IfNoneMatch", "parameters")]
     }

@@ -22,6 +22,14 @@ extension OpenAPIBuilder {
             ("title", string), ("description", string), ("image", ["type": "string", "description": "An SF Symbols name."]),
         ])
         let largestPage = catalog.collections.map(\.limits.maxLimit).max() ?? ListLimits().maxLimit
+        // Only a selection by id (`ids`) has it: its rows are those of the ids found.
+        let missing: (String, YAMLNode) = (
+            "missing",
+            [
+                "type": "array", "items": string,
+                "description": "A selection by id (`ids`) only: the ids it named that have no row in this list, in the order named.",
+            ]
+        )
         let pageCommon: [(String, YAMLNode)] = [
             ("next", ["type": ["string", "null"], "description": "The cursor of the next page; null on the last one."]),
             ("limit", ["type": "integer", "minimum": 1, "maximum": .int(largestPage)]),
@@ -69,7 +77,7 @@ extension OpenAPIBuilder {
                     ),
                 ])
             ),
-            ("RowPage", Self.object([("rows", rows)] + pageCommon)),
+            ("RowPage", Self.object([("rows", rows)] + pageCommon + [missing], required: ["rows"] + pageCommon.map(\.0))),
             ("Section", Self.object([("id", string), ("header", string), ("detail", Self.nullableLink), ("rows", rows)])),
             ("SectionPage", Self.object([("sections", ["type": "array", "items": Self.ref("Section")])] + pageCommon)),
             (
@@ -88,7 +96,7 @@ extension OpenAPIBuilder {
                         ("columns", ["type": "array", "items": Self.ref("TableColumn")]),
                         ("sort", ["type": "array", "items": Self.object([("column", string), ("order", order)])]),
                         ("rows", ["type": "array", "items": Self.ref("TableRow")]),
-                    ] + pageCommon)
+                    ] + pageCommon + [missing], required: ["columns", "sort", "rows"] + pageCommon.map(\.0))
             ),
             ("ChangeFeed", Self.changeFeedSchema(cells: cells, compact: compact)),
         ]

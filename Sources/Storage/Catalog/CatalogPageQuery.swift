@@ -85,6 +85,9 @@ struct CatalogPageQuery {
         case (_?, nil): throw StoreError.invariant("\(collection.name) have no parent")
         }
         for condition in query.conditions { try add(condition) }
+        if let ids = query.ids {
+            add("t.\"id\" IN (" + repeatElement("?", count: ids.count).joined(separator: ", ") + ")", ids.map(\.rawValue.databaseValue))
+        }
         if query.search != nil, table.searchTable == nil { throw StoreError.invariant("\(collection.name) cannot be searched") }
     }
 

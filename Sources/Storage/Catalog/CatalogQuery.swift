@@ -16,6 +16,8 @@ public struct CatalogQuery: Sendable, Hashable {
     public var parent: EntityID?
     /// Keyset position: the `nextAfter` of the previous page; nil for the first page.
     public var after: [SortValue]?
+    /// Only these items (a selection by id); nil: every item the conditions keep.
+    public var ids: [EntityID]?
     public var limit: Int
     /// The reference fields whose items the page returns (`CatalogPage.references`); nil for all.
     public var references: [Int]?
