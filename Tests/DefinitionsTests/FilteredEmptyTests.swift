@@ -75,7 +75,7 @@ struct FilteredEmptyTests {
     ])
     func filtersReadAsAPersonReadsThem(locale: RenderLocale, text: String) throws {
         let tasks = try Self.tasks()
-        let entries: [FilterSummary.Entry] = [
+        let entries: [FieldCondition] = [
             .init(field: 1, operation: .oneOf, values: [.text("open"), .text("parked")]),
             .init(field: 2, operation: .atMost, values: [.integer(2)]),
             .init(field: 3, operation: .equals, values: [.boolean(true)]),
@@ -107,10 +107,10 @@ struct FilteredEmptyTests {
         let agents = try #require(catalog.collection(named: "agents"))
         let known = EntityID(kind: agents.kind, timestampMilliseconds: 1_767_225_600_000, randomBits: 1)
         let unknown = EntityID(kind: agents.kind, timestampMilliseconds: 1_767_225_600_000, randomBits: 2)
-        let entries = [FilterSummary.Entry(field: 1, operation: .equals, values: [.reference(known)])]
+        let entries = [FieldCondition(field: 1, operation: .equals, values: [.reference(known)])]
         let context = RenderContext(locale: .deDE)
         #expect(FilterSummary.text(entries, of: tickets, in: context) { $0 == known ? "Ana" : nil } == "Zuständig: Ana")
-        let other = [FilterSummary.Entry(field: 1, operation: .equals, values: [.reference(unknown)])]
+        let other = [FieldCondition(field: 1, operation: .equals, values: [.reference(unknown)])]
         #expect(FilterSummary.text(other, of: tickets, in: context) { $0 == known ? "Ana" : nil } == "Zuständig: \(unknown.rawValue)")
     }
 }

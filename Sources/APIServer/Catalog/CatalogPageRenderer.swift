@@ -172,8 +172,7 @@ struct CatalogPageRenderer {
                 }
             }
         }
-        let entries = filters.map { FilterSummary.Entry(field: $0.condition.field, operation: $0.condition.operation, values: $0.condition.values) }
-        let text = FilterSummary.text(entries, of: definition, in: context) { titles[$0] }
+        let text = FilterSummary.text(filters.map(\.condition), of: definition, in: context) { titles[$0] }
         return definition.filteredEmpty.state(in: context.locale, filters: text)
     }
 

@@ -7,23 +7,10 @@
 /// grammar per language). The filters are joined with the locale's "and", in the order the
 /// request gave them: `Status: Open and Priority ≤ 2`, `Status: Offen und Priorität ≤ 2`.
 public enum FilterSummary {
-    /// One filter of a request: its field, how it compares, and the values it was given.
-    public struct Entry: Sendable, Hashable {
-        public var field: Int
-        public var operation: FilterDefinition.Operation
-        public var values: [FieldValue]
-
-        public init(field: Int, operation: FilterDefinition.Operation, values: [FieldValue]) {
-            self.field = field
-            self.operation = operation
-            self.values = values
-        }
-    }
-
     /// `entries` in `context`'s locale; a reference shows the title `referenceTitle` finds for
     /// its id, else the id.
     public static func text(
-        _ entries: [Entry], of collection: CollectionDefinition, in context: RenderContext, referenceTitle: (EntityID) -> String? = { _ in nil }
+        _ entries: [FieldCondition], of collection: CollectionDefinition, in context: RenderContext, referenceTitle: (EntityID) -> String? = { _ in nil }
     ) -> String {
         let formatter = FieldFormatter(context: context)
         let locale = context.locale

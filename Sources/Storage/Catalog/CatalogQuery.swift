@@ -42,19 +42,6 @@ public struct CatalogQuery: Sendable, Hashable {
     }
 }
 
-/// A filter's test with its values: `equals` and the bounds take one value, `oneOf` several.
-/// Money bounds compare within the value's currency only.
-public struct FieldCondition: Sendable, Hashable {
-    public var field: Int
-    public var operation: FilterDefinition.Operation
-    public var values: [FieldValue]
-
-    public init(field: Int, operation: FilterDefinition.Operation, values: [FieldValue]) {
-        self.field = field
-        self.operation = operation
-        self.values = values
-    }
-}
 
 /// A page of items in order, the items their references point to, and where the next page starts.
 public struct CatalogPage: Sendable {
