@@ -168,17 +168,19 @@ struct PlannedRowWriter {
     /// `ItemRenderer.title(of:)` decides for a section header or a reference.
     private func title(_ part: RowPlan.Part, of row: some RowValues, item: inout WholeItem, into json: inout JSONWriter) throws(StoreError) {
         let mark = json.mark()
-        guard try write(part, of: row, item: &item, into: &json) else { return }
+        guard try write(part, of: row, item: &item, judgingBlank: true, into: &json) else { return }
         json.rewind(to: mark)
         json.string(untitled)
     }
 
     /// One part; nothing to show is `fallback` (`—` for a cell), or `null` without one.
-    /// Whether the part itself showed nothing a person can read (null, empty or whitespace,
-    /// `ItemRenderer.isBlank`), before any fallback: a title replaces what was written then.
+    /// With `judgingBlank` (a title), whether the part itself showed nothing a person can read
+    /// (null, empty or whitespace, `ItemRenderer.isBlank`), before any fallback: a title replaces
+    /// what was written then. Without it, false: the other parts of every row skip the check.
     @discardableResult
     private func write(
-        _ part: RowPlan.Part, of row: some RowValues, item: inout WholeItem, orElse fallback: String? = nil, into json: inout JSONWriter
+        _ part: RowPlan.Part, of row: some RowValues, item: inout WholeItem, orElse fallback: String? = nil, judgingBlank: Bool = false,
+        into json: inout JSONWriter
     ) throws(StoreError) -> Bool {
         let text: String?
         switch part {
@@ -190,7 +192,7 @@ struct PlannedRowWriter {
                 json.beginString()
                 Self.append(bytes, into: &json)
                 json.endString()
-                return ItemRenderer.isBlank(utf8: bytes)
+                return judgingBlank && ItemRenderer.isBlank(utf8: bytes)
             }
             if let blank = wrote { return blank }
             text = nil
@@ -203,7 +205,7 @@ struct PlannedRowWriter {
                 var blank = true
                 json.beginString()
                 context.withCurrency(minorUnits: minorUnits, currencyUTF8: currency) { bytes in
-                    blank = ItemRenderer.isBlank(utf8: bytes)
+                    blank = judgingBlank && ItemRenderer.isBlank(utf8: bytes)
                     json.appendToString(utf8: bytes)
                 }
                 json.endString()
@@ -232,7 +234,7 @@ struct PlannedRowWriter {
                 break
             }
             json.endString()
-            return filled.blank
+            return judgingBlank && filled.blank
         case .item(let spec): text = renderer.text(spec, of: try item.of(row), references: references, in: context)
         case .itemImage: text = renderer.image(of: try item.of(row))
         }
@@ -241,7 +243,7 @@ struct PlannedRowWriter {
         } else {
             json.null()
         }
-        return text.map(ItemRenderer.isBlank) ?? true
+        return judgingBlank && (text.map(ItemRenderer.isBlank) ?? true)
     }
 
     /// A template's pieces into the open string by `Template.fill`'s rule, each value written

@@ -18,21 +18,37 @@ extension ItemRenderer {
 
     /// Whether a title shows nothing a person can read: empty or only whitespace, as a required
     /// text may not be (`FieldReader.text`).
+    /// By scalars: the first one that is not whitespace decides, with no grapheme breaking (a
+    /// `Character`'s whitespace is its first scalar's).
     public static func isBlank(_ text: String) -> Bool {
-        text.allSatisfy(\.isWhitespace)
+        text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
-    /// `isBlank` of UTF-8 bytes, without making a `String` when an ASCII letter or digit decides
-    /// it (nearly every title's first byte). Ill-formed bytes are read as `String(decoding:)`
-    /// repairs them, as the row shows them.
+    /// `isBlank` of UTF-8 bytes, without making a `String`: ASCII decides by the byte (nearly
+    /// always the first one decides: a letter or a digit), and from the first non-ASCII byte on
+    /// the rest is decoded scalar by scalar (a scalar's properties are a table lookup, which an
+    /// ASCII title never pays). An ill-formed sequence reads as U+FFFD, as `String(decoding:)`
+    /// repairs it and the row shows it: not blank.
     public static func isBlank(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes {
+        for (offset, byte) in bytes.enumerated() {
             switch byte {
             case 0x09...0x0D, 0x20: continue
-            case 0x80...: return isBlank(String(decoding: bytes, as: UTF8.self))
+            case 0x80...: return isBlank(scalarsOf: UnsafeBufferPointer(rebasing: bytes[offset...]))
             default: return false
             }
         }
         return true
+    }
+
+    private static func isBlank(scalarsOf bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if !scalar.properties.isWhitespace { return false }
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 }
