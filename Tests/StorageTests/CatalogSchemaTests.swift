@@ -141,7 +141,9 @@ struct CatalogSchemaTests {
         let catalog = try Self.catalog(Self.size, extra: "    search: [\"{size} · {name}\"]")
         let (path, id) = try await storeWithOneNote(catalog)
         let queue = try DatabaseQueue(path: path)
-        let derivation = try await queue.read { try String.fetchOne($0, sql: "SELECT derivation FROM catalog_derivations WHERE collection = 'notes'") }
+        let derivation = try await queue.read { db in
+            try String.fetchOne(db, sql: "SELECT derivation FROM catalog_derivations WHERE collection = 'notes'")
+        }
         #expect(derivation?.hasSuffix("\ntemplates/2") == true)
         try await queue.write { db in
             // What a store of the old rule recorded: no "templates/2", and a key made by that rule.

@@ -7,14 +7,15 @@
 /// grammar per language). The filters are joined with the locale's "and", in the order the
 /// request gave them: `Status: Open and Priority ≤ 2`, `Status: Offen und Priorität ≤ 2`.
 public enum FilterSummary {
-    /// `entries` in `context`'s locale; a reference shows the title `referenceTitle` finds for
+    /// `filters` in `context`'s locale; a reference shows the title `referenceTitle` finds for
     /// its id, else the id.
     public static func text(
-        _ entries: [FieldCondition], of collection: CollectionDefinition, in context: RenderContext, referenceTitle: (EntityID) -> String? = { _ in nil }
+        _ filters: [FieldCondition], of collection: CollectionDefinition, in context: RenderContext,
+        referenceTitle: (EntityID) -> String? = { _ in nil }
     ) -> String {
         let formatter = FieldFormatter(context: context)
         let locale = context.locale
-        let parts = entries.compactMap { entry -> String? in
+        let parts = filters.compactMap { entry -> String? in
             guard collection.fields.indices.contains(entry.field) else { return nil }
             let field = collection.fields[entry.field]
             let values = entry.values.map { value in

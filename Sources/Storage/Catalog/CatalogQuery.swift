@@ -42,7 +42,6 @@ public struct CatalogQuery: Sendable, Hashable {
     }
 }
 
-
 /// A page of items in order, the items their references point to, and where the next page starts.
 public struct CatalogPage: Sendable {
     public var items: [Versioned<Item>]
