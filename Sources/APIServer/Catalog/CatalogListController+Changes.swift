@@ -23,13 +23,12 @@ extension CatalogListController {
         return try feed(request, collection: collection, parent: nil)
     }
 
-    /// A child list's feed: 404 when the parent item does not exist (its list is gone with it).
+    /// A child list's feed: 404 when the parent item does not exist.
     func childChanges(_ request: Request) throws -> Response {
         let (owner, child) = try served.childCollection(request)
         try authorizeRead(request, owner, child)
         let id = try CatalogItemsController.id(request.parameter("id"), of: owner)
-        guard let parent = try store.item(owner.name, id: id) else { throw HTTPError.notFound("No item in \(owner.name) has this id.") }
-        return try feed(request, collection: child, parent: (id, parent.item))
+        return try feed(request, collection: child, parent: (id, try parentItem(owner, id)))
     }
 
     private func feed(_ request: Request, collection: ServedCollection, parent: (id: EntityID, item: Item)?) throws -> Response {

@@ -39,13 +39,13 @@ struct CatalogListController: Sendable {
         let (owner, child) = try served.childCollection(request)
         try authorizeRead(request, owner, child)
         let id = try CatalogItemsController.id(request.parameter("id"), of: owner)
-        let store = store
-        return try page(request, collection: child, parent: id) { () throws in
-            guard let parent = try store.item(owner.name, id: id) else {
-                throw HTTPError.notFound("No item in \(owner.name) has this id.")
-            }
-            return parent.item
-        }
+        return try page(request, collection: child, parent: id) { () throws in try parentItem(owner, id) }
+    }
+
+    /// The parent item a child list or its feed names; 404 when there is none (its list is gone with it).
+    func parentItem(_ owner: ServedCollection, _ id: EntityID) throws -> Item {
+        guard let parent = try store.item(owner.name, id: id) else { throw HTTPError.notFound("No item in \(owner.name) has this id.") }
+        return parent.item
     }
 
     private func page(
