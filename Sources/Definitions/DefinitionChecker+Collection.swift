@@ -62,7 +62,7 @@ extension DefinitionChecker {
             name: draft.name, kind: kind, title: title, fields: fields, row: row, sorts: sorts, defaultSort: order, filters: filters,
             search: search, sections: sections, table: table, empty: empty, searchEmpty: searchEmpty,
             filteredEmpty: filteredEmpty, limits: limits, parent: parent,
-            writable: draft.writable, readsNeedKey: draft.readsNeedKey)
+            writable: draft.writable, readsNeedKey: draft.readsNeedKey, defaultCount: draft.defaultCount)
     }
 
     /// `row: {title, subtitle, trailing, image, placeholder}`.

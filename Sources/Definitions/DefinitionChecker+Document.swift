@@ -5,7 +5,7 @@ import Yams
 extension DefinitionChecker {
     static let collectionKeys = [
         "idPrefix", "title", "fields", "row", "sort", "defaultSort", "filters", "search", "sections", "table", "empty", "searchEmpty",
-        "filteredEmpty", "limit", "parent", "writable", "read",
+        "filteredEmpty", "limit", "parent", "writable", "read", "count",
     ]
     static let reservedFieldNames = ["id", "links"]
 
@@ -65,6 +65,17 @@ extension DefinitionChecker {
                 report(
                     "invalid-read-access",
                     "`read` of \(what) must be `public` (anyone may read) or `key` (an API key with a read scope), not `\(other)`.", at: node)
+            case nil: break
+            }
+        }
+        if let node = body.value("count") {
+            switch string(node, "`count` of \(what)").map({ ($0, ListCount(rawValue: $0)) }) {
+            case (_, let count?)?: draft.defaultCount = count
+            case (let other, nil)?:
+                report(
+                    "invalid-count",
+                    "`count` of \(what) must be `exact` (counted up to 10,000 rows), `estimated` or `none` (the default), not `\(other)`.",
+                    at: node)
             case nil: break
             }
         }

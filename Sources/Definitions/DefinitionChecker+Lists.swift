@@ -90,7 +90,7 @@ extension DefinitionChecker {
         return broken ? nil : keys
     }
 
-    static let reservedFilterNames = ["limit", "cursor", "around", "sort", "q", "view", "group"]
+    static let reservedFilterNames = ["limit", "cursor", "around", "sort", "q", "view", "group", "count"]
 
     static func operations(for type: FieldType) -> [FilterDefinition.Operation] {
         switch type {

@@ -16,6 +16,8 @@ struct CollectionDraft {
     var fieldIndex: [String: Int] = [:]
     var writable = true
     var readsNeedKey = false
+    /// `count`: how its pages count their rows when a request does not say.
+    var defaultCount = ListCount.none
 
     var what: String { "collection `\(name)`" }
 

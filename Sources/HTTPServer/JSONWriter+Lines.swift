@@ -32,3 +32,25 @@ extension JSONWriter {
         }
     }
 }
+
+extension JSONWriter {
+    /// What was written, with `insertions` spliced in at their offsets (`count` values taken
+    /// while writing, ascending): a value learnt only after the bytes that precede it were
+    /// written (a section's count, known once the page has shown its sections). One copy, as
+    /// `bytes` makes.
+    public func bytes(inserting insertions: [(at: Int, bytes: [UInt8])]) -> [UInt8] {
+        guard !insertions.isEmpty else { return bytes }
+        return withUnsafeBytes { written in
+            var spliced: [UInt8] = []
+            spliced.reserveCapacity(written.count + insertions.reduce(0) { $0 + $1.bytes.count })
+            var from = 0
+            for insertion in insertions where insertion.at >= from && insertion.at <= written.count {
+                spliced.append(contentsOf: written[from..<insertion.at])
+                spliced.append(contentsOf: insertion.bytes)
+                from = insertion.at
+            }
+            spliced.append(contentsOf: written[from...])
+            return spliced
+        }
+    }
+}

@@ -15,6 +15,11 @@ public struct ChangeFeed: Decodable, Hashable, Sendable {
     /// show it are not in the feed, so the list is read again. Nil from a server that does not say.
     public var referencesVersion: String?
     public var links: Links
+    /// The list's total after these changes, when the list is counted.
+    public var total: Total?
+    /// A counted, sectioned list's sections with their counts: every section when the list is
+    /// within the count's bound (one missing has no rows); empty past it.
+    public var sections: [SectionCount]?
 }
 
 /// A change to one row of a list: it was created or edited (upsert, with everything needed to

@@ -22,6 +22,14 @@ extension Page.Content {
         }
     }
 
+    /// The counts its sections carry, by id (a counted, sectioned list's).
+    public var sectionCounts: [String: Total] {
+        guard case .sections(let sections) = self else { return [:] }
+        var counts: [String: Total] = [:]
+        for section in sections { counts[section.id] = section.count ?? counts[section.id] }
+        return counts
+    }
+
     /// The ids of the rows, in order.
     public var ids: [String] {
         switch self {

@@ -38,12 +38,14 @@ public struct Page: Decodable, Hashable, Sendable {
     /// What to show when the list has no rows at all; nil otherwise.
     public var empty: EmptyState?
     public var links: Links
+    /// How many rows the whole list holds, when the list is counted (`count=exact|estimated`).
+    public var total: Total?
 
     /// How many rows the page holds, whatever its view.
     public var rowCount: Int { content.rowCount }
 
     private enum CodingKeys: String, CodingKey {
-        case rows, sections, columns, sort, next, limit, empty, links
+        case rows, sections, columns, sort, next, limit, empty, links, total
     }
 
     public init(from decoder: any Decoder) throws {
@@ -63,5 +65,6 @@ public struct Page: Decodable, Hashable, Sendable {
         limit = try container.decode(Int.self, forKey: .limit)
         empty = try container.decodeIfPresent(EmptyState.self, forKey: .empty)
         links = try container.decode(Links.self, forKey: .links)
+        total = try container.decodeIfPresent(Total.self, forKey: .total)
     }
 }

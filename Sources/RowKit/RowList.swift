@@ -30,6 +30,9 @@ public actor RowList {
     /// The feed link to read next.
     private var feedLink: String?
     private var referencesVersion: String?
+    /// The list's counts, as the last page or feed read said (`RowListSnapshot.total`, `sectionCounts`).
+    private var total: Total?
+    private var sectionCounts: [String: Total] = [:]
     /// Where `nextLink` continues, relative to the shown rows.
     private var boundary: PageBoundary?
     /// The snapshot holds changes the server's order has not confirmed: read the list again.
@@ -82,6 +85,7 @@ public actor RowList {
             guard let next = self.nextLink, case .modified(let page, _) = try await self.client.page(next) else { return false }
             self.nextLink = page.links.next
             if let last = page.content.lastID { self.boundary = .after(last) }
+            self.takeCounts(of: page)
             self.publish(RowListSnapshot(content: content.appending(page.content), empty: self.snapshot.empty, hasMore: page.links.next != nil))
             return true
         }
@@ -109,6 +113,7 @@ public actor RowList {
                 return
             }
             self.feedLink = fed.resume
+            let counted = self.takeCounts(of: fed)
             let latest = Change.latestByID(fed.changes)
             if self.unconfirmed || fed.referencesVersion != self.referencesVersion {
                 try await self.reread(content, applying: latest, shown: shown, referencesVersion: fed.referencesVersion)
@@ -116,7 +121,11 @@ public actor RowList {
             }
             guard !latest.isEmpty else {
                 // A server that does not stamp its feed: the first page says whether anything it shows changed.
-                if fed.referencesVersion == nil, !(try await self.firstPageIsCurrent()) { try await self.reload(rows: shown) }
+                if fed.referencesVersion == nil, !(try await self.firstPageIsCurrent()) {
+                    try await self.reload(rows: shown)
+                } else if counted {
+                    self.publish(self.snapshot)
+                }
                 return
             }
             let hasMore = self.snapshot.hasMore
@@ -125,7 +134,9 @@ public actor RowList {
                 return
             }
             self.boundary = placed.boundary
-            if placed.content != content { self.publish(RowListSnapshot(content: placed.content, empty: self.snapshot.empty, hasMore: hasMore)) }
+            if placed.content != content || counted {
+                self.publish(RowListSnapshot(content: placed.content, empty: self.snapshot.empty, hasMore: hasMore))
+            }
         }
     }
 
@@ -137,6 +148,8 @@ public actor RowList {
         var etag: String?
         var next: String?
         var changes: String?
+        var total: Total?
+        var sectionCounts: [String: Total] = [:]
     }
 
     private struct FeedRead {
@@ -144,6 +157,9 @@ public actor RowList {
         var resume: String
         var answers = 0
         var referencesVersion: String?
+        /// The last answer's counts.
+        var total: Total?
+        var sections: [SectionCount]?
     }
 
     /// A new feed token, then the first page and as many more as hold `rows` rows. The feed's
@@ -180,7 +196,8 @@ public actor RowList {
         if updated != content { publish(RowListSnapshot(content: updated, empty: snapshot.empty, hasMore: snapshot.hasMore)) }
         let window = try await readWindow(rows: shown)
         self.referencesVersion = referencesVersion
-        commit(window, feed: nil)
+        // The feed just read counted every section; the window, only those it shows.
+        commit(window, feed: nil, keepingSectionCounts: true)
     }
 
     /// The first page and as many following ones as hold at least `rows` rows.
@@ -188,11 +205,15 @@ public actor RowList {
         guard case .modified(let first, let etag) = try await client.page(link) else {
             throw .unexpectedResponse(status: 304, detail: "304 to a request without If-None-Match")
         }
-        var window = Window(content: first.content, empty: first.empty, etag: etag, next: first.links.next, changes: first.links.changes)
+        var window = Window(
+            content: first.content, empty: first.empty, etag: etag, next: first.links.next, changes: first.links.changes, total: first.total,
+            sectionCounts: first.content.sectionCounts)
         var pages = 1
         while let next = window.next, window.content.rowCount < rows, pages < Self.maxPages {
             guard case .modified(let page, _) = try await client.page(next) else { break }
             window.content = window.content.appending(page.content)
+            window.total = page.total ?? window.total
+            window.sectionCounts.merge(page.content.sectionCounts) { _, newer in newer }
             window.next = page.links.next
             pages += 1
         }
@@ -221,18 +242,21 @@ public actor RowList {
             read.resume = feed.links.next
             read.answers += 1
             read.referencesVersion = feed.referencesVersion
+            (read.total, read.sections) = (feed.total, feed.sections)
             if !feed.more { break }
         }
         return read
     }
 
     /// Takes a window read from the server (and, with `feed`, the token taken before it).
-    private func commit(_ window: Window, feed: FeedRead?) {
+    private func commit(_ window: Window, feed: FeedRead?, keepingSectionCounts: Bool = false) {
         firstETag = window.etag
         nextLink = window.next
         boundary = window.content.lastID.map(PageBoundary.after)
         unconfirmed = false
         if let changes = window.changes { changesLink = changes }
+        total = window.total
+        sectionCounts = keepingSectionCounts ? sectionCounts.merging(window.sectionCounts) { _, newer in newer } : window.sectionCounts
         if let feed {
             feedLink = feed.resume
             referencesVersion = feed.referencesVersion
@@ -240,7 +264,27 @@ public actor RowList {
         publish(RowListSnapshot(content: window.content, empty: window.empty, hasMore: window.next != nil))
     }
 
+    /// Takes a later page's counts (the same list, read later).
+    private func takeCounts(of page: Page) {
+        total = page.total ?? total
+        sectionCounts.merge(page.content.sectionCounts) { _, newer in newer }
+    }
+
+    /// Takes a feed's counts; whether they differ from the shown ones. A feed past the count's
+    /// bound names no sections: the pages' counts stay.
+    private func takeCounts(of feed: FeedRead) -> Bool {
+        let before = (total, sectionCounts)
+        if let counted = feed.total { total = counted }
+        if let sections = feed.sections, !(sections.isEmpty && feed.total?.exact == false) {
+            sectionCounts = Dictionary(sections.map { ($0.id, $0.count) }) { _, newer in newer }
+        }
+        return before.0 != total || before.1 != sectionCounts
+    }
+
     private func publish(_ snapshot: RowListSnapshot) {
+        var snapshot = snapshot
+        snapshot.total = total
+        snapshot.sectionCounts = sectionCounts
         self.snapshot = snapshot
         for continuation in subscribers.values { continuation.yield(snapshot) }
     }

@@ -7,11 +7,21 @@ public struct RowListSnapshot: Hashable, Sendable {
     public var empty: EmptyState?
     /// A next page exists (`RowList.loadMore()`).
     public var hasMore: Bool
+    /// How many rows the whole list holds, when it is counted: from its first page, then from
+    /// each feed read.
+    public var total: Total?
+    /// Each section's rows in the whole list, by section id, when the list is counted: from the
+    /// pages' sections, then from each feed read (a section the feed no longer names is gone).
+    public var sectionCounts: [String: Total]
 
-    public init(content: Page.Content? = nil, empty: EmptyState? = nil, hasMore: Bool = false) {
+    public init(
+        content: Page.Content? = nil, empty: EmptyState? = nil, hasMore: Bool = false, total: Total? = nil, sectionCounts: [String: Total] = [:]
+    ) {
         self.content = content
         self.empty = empty
         self.hasMore = hasMore
+        self.total = total
+        self.sectionCounts = sectionCounts
     }
 
     public var isLoaded: Bool { content != nil }

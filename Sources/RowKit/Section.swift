@@ -5,12 +5,16 @@ public struct Section: Codable, Hashable, Identifiable, Sendable {
     public var header: String
     /// The link of the item the section stands for (the referenced item it groups by), when it has one.
     public var detail: String?
+    /// The section's rows in the whole list (not on the page), when the list is counted; as of
+    /// the page's read (`RowListSnapshot.sectionCounts` follows the feed).
+    public var count: Total?
     public var rows: [Row]
 
-    public init(id: String, header: String, detail: String? = nil, rows: [Row]) {
+    public init(id: String, header: String, detail: String? = nil, count: Total? = nil, rows: [Row]) {
         self.id = id
         self.header = header
         self.detail = detail
+        self.count = count
         self.rows = rows
     }
 }

@@ -36,9 +36,17 @@ public protocol ItemStore: AnyObject, Sendable {
     /// The position of the row `id` in the list `query` describes; nil when it is not in it.
     func position(of id: EntityID, in query: CatalogQuery) throws(StoreError) -> [SortValue]?
 
+    /// How many rows the list `query` describes holds, and its sections' (`sections`), as
+    /// `mode` counts them: exact up to its bound, else estimated. Nil for `.none`.
+    func counts(_ query: CatalogQuery, mode: ListCount, sections: SectionsCounted) throws(StoreError) -> ListCounts?
+
     /// Changes of `collection` after `sequence`, in commit order, at most `limit`, placed in
-    /// `list` when given; `.changesExpired` when `sequence` is older than the log.
-    func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError) -> CatalogChangeBatch
+    /// `list` when given; `.changesExpired` when `sequence` is older than the log. `counting`:
+    /// the list's counts as of the same snapshot (`CatalogChangeBatch.counts`; `counts(…)`, with
+    /// every section of a list within the bound).
+    func changes(
+        _ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?, counting: ListCount
+    ) throws(StoreError) -> CatalogChangeBatch
 
     /// Queues `write` for the store's group-committing writer; returns once the commit that
     /// holds it is durable (the item written; nil for a delete). `insert`, `update` and `delete`
@@ -86,7 +94,12 @@ extension ItemStore {
 
     /// The collection's own feed, placed in no list.
     public func changes(_ collection: String, after sequence: Int64, limit: Int) throws(StoreError) -> CatalogChangeBatch {
-        try changes(collection, after: sequence, limit: limit, in: nil)
+        try changes(collection, after: sequence, limit: limit, in: nil, counting: .none)
+    }
+
+    /// Changes placed in `list`, without its counts.
+    public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError) -> CatalogChangeBatch {
+        try changes(collection, after: sequence, limit: limit, in: list, counting: .none)
     }
 }
 

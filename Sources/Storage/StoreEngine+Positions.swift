@@ -44,7 +44,7 @@ extension StoreEngine {
     /// `body` on the plan of the list `query` describes, in one snapshot, its search restricted
     /// to exactly its matches as the list's feed restricts it; with the query's position as the
     /// database values it binds (nil without one).
-    private func onListPlan<T>(
+    func onListPlan<T>(
         _ query: CatalogQuery, _ body: (any RowSource, CatalogPageQuery, [DatabaseValue]?) throws -> T
     ) throws(StoreError) -> T {
         let table = try table(query.collection)

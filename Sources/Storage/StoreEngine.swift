@@ -13,6 +13,8 @@ protocol StoreEngine: AnyObject {
     var state: Locked<StoreState> { get }
     var idempotency: IdempotencyStore { get }
     var keys: KeyStore { get }
+    /// Each collection's rows, followed through the change log (`counts`).
+    var rowCounts: RowCounts { get }
 
     /// What the store's signal of commits says now (`StoreState.stamp`): SQLite's commit counter,
     /// PostgreSQL's listener generation (nil while it is not connected: every call reads the state).
@@ -120,7 +122,8 @@ extension StoreEngine {
                     CatalogPage(
                         items: items, nextAfter: end.nextAfter, firstAt: end.firstAt,
                         references: try CatalogStore.references(
-                            reading.source, of: items.map(\.item), in: table, fields: query.references, tables: tables))
+                            reading.source, of: items.map(\.item), in: table, fields: query.references, tables: tables),
+                        sections: end.sections)
                 })
         }
     }
@@ -143,15 +146,25 @@ extension StoreEngine {
     /// per item, at its last change, with its state now (a create and a delete of one item
     /// read as one delete). Throws `.changesExpired` when `sequence` is older than the log.
     /// With a `list` (a query of this collection; its position and limit are ignored), each
-    /// existing item also says where it now stands in that list, read in the same snapshot.
-    public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError)
-        -> CatalogChangeBatch
-    {
+    /// existing item also says where it now stands in that list, read in the same snapshot, and
+    /// `counting` counts the list in it too.
+    public func changes(
+        _ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?, counting: ListCount
+    ) throws(StoreError) -> CatalogChangeBatch {
         let table = try table(collection)
         let tables = tables
         return try StoreError.catching {
             return try readFeed { db, restrict in
-                try CatalogStore.readChanges(db, table: table, after: sequence, limit: limit, in: list, tables: tables, restrict: restrict)
+                var batch = try CatalogStore.readChanges(
+                    db, table: table, after: sequence, limit: limit, in: list, tables: tables, restrict: restrict)
+                if let list, counting != .none {
+                    var unpositioned = list
+                    unpositioned.after = nil
+                    var plan = try CatalogPageQuery(unpositioned, table: table)
+                    if let text = CatalogPageQuery.folded(list.search) { try restrict(&plan, text) }
+                    batch.counts = try countRows(db, plan: plan, list: unpositioned, mode: counting, sections: list.sections ? .all : .none)
+                }
+                return batch
             }
         }
     }

@@ -97,7 +97,8 @@ struct OpenAPICatalogTests {
         let parameters = try #require(document[path: "paths", "/v1/orders", "get", "parameters"])
         #expect(
             parameters.parameterNames == [
-                "limit", "Cursor", "around", "ids", "sort", "view", "group", "status", "state", "store", "stores", "from", "heavier", "express",
+                "limit", "Cursor", "around", "ids", "sort", "view", "group", "count", "status", "state", "store", "stores", "from", "heavier",
+                "express",
                 "minTotal",
                 "after", "code", "AcceptLanguage", "IfNoneMatch",
             ])

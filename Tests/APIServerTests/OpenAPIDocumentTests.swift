@@ -71,7 +71,7 @@ struct OpenAPIDocumentTests {
         let parameters = try #require(document[path: "paths", "/v1/people", "get", "parameters"])
         #expect(
             parameters.parameterNames == [
-                "limit", "Cursor", "around", "ids", "sort", "Search", "view", "group", "department", "AcceptLanguage", "IfNoneMatch",
+                "limit", "Cursor", "around", "ids", "sort", "Search", "view", "group", "count", "department", "AcceptLanguage", "IfNoneMatch",
             ])
         let sorts = try #require(parameters.parameter("sort")?[path: "schema", "enum"]).strings
         #expect(sorts.count == 78 && Set(sorts).count == 78)
@@ -86,7 +86,8 @@ struct OpenAPIDocumentTests {
         let list = try #require(document[path: "paths", "/v1/tracks/{trackID}/samples"])
         #expect(list.keys == ["get"])
         let parameters = try #require(list[path: "get", "parameters"])
-        #expect(parameters.parameterNames == ["trackID", "limit", "Cursor", "around", "ids", "sort", "view", "AcceptLanguage", "IfNoneMatch"])
+        #expect(
+            parameters.parameterNames == ["trackID", "limit", "Cursor", "around", "ids", "sort", "view", "count", "AcceptLanguage", "IfNoneMatch"])
         #expect(parameters.parameter("trackID")?[path: "schema", "pattern"]?.stringValue == "^trk_[0-9a-hjkmnp-tv-z]{16}$")
         #expect(parameters.parameter("sort")?[path: "schema", "enum"]?.strings == ["timestamp", "-timestamp"])
         let item = try #require(document[path: "paths", "/v1/tracks/{trackID}/samples/{id}", "get"])

@@ -40,6 +40,9 @@ extension BadDefinition {
             "a comma ends a value: quote a text that holds one"),
         .init("read neither public nor key", notes(extra: "    read: maybe"), "invalid-read-access", 9, 11, "`public` (anyone may read) or `key`"),
         .init("read as a list", notes(extra: "    read: [key]"), "wrong-kind", 9, 11, "a string"),
+        .init(
+            "count of no kind", notes(extra: "    count: planned"), "invalid-count", 9, 12,
+            "`exact` (counted up to 10,000 rows), `estimated` or `none`"),
         .init("fields as a list", notes(fields: "      - name"), "wrong-kind", 7, 7, "must be a mapping, not a list"),
         .init(
             "unknown locale tag", notes().replacingOccurrences(of: "title: Notes", with: "title: {en: Notes, xx: Notes}"), "unknown-locale", 5, 24,
@@ -159,6 +162,7 @@ extension BadDefinition {
             "filter op not allowed for the type", notes(extra: "    filters: {mine: {field: name, op: atLeast}}"), "filter-op-not-allowed", 9, 39,
             "text fields allow equals, oneOf"),
         .init("reserved filter name", notes(extra: "    filters: {sort: {field: name}}"), "reserved-filter-name", 9, 15, "rename it"),
+        .init("count as a filter name", notes(extra: "    filters: {count: {field: name}}"), "reserved-filter-name", 9, 15, "rename it"),
         .init("sections on a text field", notes(extra: "    sections: {by: name}"), "section-field-type", 9, 20, "reference or an enum"),
         .init("table column on an unknown field", notes(extra: "    table: {columns: [nme]}"), "column-unknown-field", 9, 23, "`nme`"),
         .init(

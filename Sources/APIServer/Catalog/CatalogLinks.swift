@@ -60,6 +60,7 @@ enum CatalogLinks {
         if let search = parameters.search { pairs.append(("q", search)) }
         if parameters.sections, let sections = collection.definition.sections { pairs.append(("group", sections.name)) }
         if parameters.view == .table { pairs.append(("view", "table")) }
+        if let count = parameters.count { pairs.append(("count", count.rawValue)) }
         return pairs
     }
 

@@ -63,22 +63,27 @@ extension CatalogListController {
         json.beginObject()
         json.key("changes")
         json.beginArray()
+        let list = CatalogQuery(
+            collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
+            sections: parameters.sections, parent: parent?.id, limit: 1, references: [])
+        let counting = parameters.counting(collection.definition)
         guard let since else {
             // No token: nothing has changed "since now"; the token marks the present.
             json.endArray()
+            if let counts = try store.counts(list, mode: counting, sections: parameters.sections ? .all : .none) {
+                Self.writeCounts(counts, sections: parameters.sections, into: &json)
+            }
             let token = ChangeToken.seal(collection: collection.name, after: try store.latestSequence(), signer: signer)
             return Self.changesResponse(
                 &json, next: token, referencesVersion: referencesVersion, link: CatalogLinks.changes(shape, since: token, limit: nextLimit),
                 locale: context.locale)
         }
         let after = try ChangeToken.open(since, collection: collection.name, signer: signer)
-        let list = CatalogQuery(
-            collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
-            sections: parameters.sections, parent: parent?.id, limit: 1, references: [])
-        let batch = try store.changes(collection.name, after: after, limit: limit, in: list)
+        let batch = try store.changes(collection.name, after: after, limit: limit, in: list, counting: counting)
         let writer = ChangeWriter(shape: shape, context: context, references: batch.references, parentItem: parent?.item)
         for change in batch.changes { try writer.write(change, into: &json) }
         json.endArray()
+        if let counts = batch.counts { Self.writeCounts(counts, sections: parameters.sections, into: &json) }
         let token = ChangeToken.seal(collection: collection.name, after: batch.resumeAfter, signer: signer)
         return Self.changesResponse(
             &json, next: token, more: batch.hasMore, referencesVersion: referencesVersion,
@@ -98,6 +103,24 @@ extension CatalogListController {
             stamp += String(try store.version(of: name))
         }
         return stamp
+    }
+
+    /// The list's `total`, and its sections' counts by id (every section of a list within the
+    /// count's bound; past it, none): what a client that reads only the feed shows as numbers.
+    private static func writeCounts(_ counts: ListCounts, sections: Bool, into json: inout JSONWriter) {
+        json.key("total")
+        RowWriter.total(counts.total, into: &json)
+        guard sections else { return }
+        json.key("sections")
+        json.beginArray()
+        for (id, count) in counts.sections.sorted(by: { $0.key < $1.key }) {
+            json.beginObject()
+            json.field("id", id)
+            json.key("count")
+            RowWriter.total(count, into: &json)
+            json.endObject()
+        }
+        json.endArray()
     }
 
     private static func changesResponse(

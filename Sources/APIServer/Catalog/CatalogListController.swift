@@ -102,7 +102,16 @@ struct CatalogListController: Sendable {
             links.prevLink = firstAt.map { shape.facts.link(cursor: Cursor.seal(before: $0, shape: shape, signer: signer)) }
             return links
         }
-        let renderer = CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem, store: store)
+        var renderer = CatalogPageRenderer(shape: shape, context: context, parentItem: parentItem, store: store)
+        let counting = parameters.counting(collection.definition)
+        if counting != .none {
+            // The list's counts, whatever the page's position: read once the page says which sections it showed.
+            let list = query
+            query.collectsSections = parameters.sections
+            renderer.counts = { sections throws(StoreError) in
+                try store.counts(list, mode: counting, sections: parameters.sections ? .shown(sections) : .none)
+            }
+        }
         let body: [UInt8]
         let pageLinks: PageLinks
         if let ids = parameters.ids {

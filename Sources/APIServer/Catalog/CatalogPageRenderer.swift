@@ -12,6 +12,9 @@ struct CatalogPageRenderer {
     /// Where a filtered list's empty state reads the titles of the items its reference filters
     /// name (`{filters}`); without one, those filters show the ids.
     var store: (any ItemStore)?
+    /// Counts the list once its page is read, given the sections the page showed (`PageEnd.sections`):
+    /// its `total` and each section's `count`. Nil: the page says no total.
+    var counts: (([[SortValue]]) throws(StoreError) -> ListCounts?)?
 
     private var renderer: ItemRenderer { shape.collection.renderer }
     private var limit: Int { shape.parameters.limit }
@@ -26,6 +29,7 @@ struct CatalogPageRenderer {
         var rows = open(references: references, into: &json)
         for entry in page.items { try rows.write(entry.item, into: &json) }
         rows.close(into: &json)
+        let counted = try counts?(page.sections)
         if let missing {
             json.key("missing")
             json.beginArray()
@@ -33,8 +37,22 @@ struct CatalogPageRenderer {
             json.endArray()
         }
         // A selection shows what it found: no empty state, which describes a list.
-        try writeEnd(isEmpty: page.items.isEmpty && missing == nil, links: links, store: store, into: &json)
-        return json.bytes
+        try writeEnd(isEmpty: page.items.isEmpty && missing == nil, links: links, total: counted?.total, store: store, into: &json)
+        return json.bytes(inserting: Self.sectionCounts(counted, at: rows.sections?.openings))
+    }
+
+    /// Each shown section's `count`, where its object holds it.
+    private static func sectionCounts(_ counts: ListCounts?, at openings: [(at: Int, id: String)]?) -> [(at: Int, bytes: [UInt8])] {
+        guard let counts, let openings else { return [] }
+        return openings.compactMap { opening in
+            guard let total = counts.sections[opening.id] else { return nil }
+            var json = JSONWriter(capacity: 48)
+            json.beginObject()
+            json.key("count")
+            RowWriter.total(total, into: &json)
+            // The object's brace dropped: the count joins the section's object, before its rows.
+            return (opening.at, [UInt8(ascii: ",")] + json.bytes.dropFirst())
+        }
     }
 
     /// Whether `streamedBody` can write this page: rows, sections or a table whose rows show
@@ -91,9 +109,10 @@ struct CatalogPageRenderer {
                 if written == 1 { json.reserveCapacity(json.count + min((json.count - before) * limit + 2_048, 1 << 20)) }
             })
         rows.close(into: &json)
+        let counted = try counts?(end.sections)
         let pageLinks = links(end.nextAfter, end.firstAt)
-        try writeEnd(isEmpty: end.count == 0, links: pageLinks, store: store, into: &json)
-        return (json.bytes, pageLinks)
+        try writeEnd(isEmpty: end.count == 0, links: pageLinks, total: counted?.total, store: store, into: &json)
+        return (json.bytes(inserting: Self.sectionCounts(counted, at: rows.sections?.openings)), pageLinks)
     }
 
     /// Writes what precedes the rows (a table's head) and opens them: `"rows": [` or `"sections": [`.
@@ -116,6 +135,7 @@ struct CatalogPageRenderer {
         if table == nil, shape.parameters.sections, let slot = renderer.sectionSlot {
             let target = shape.collection.definition.sections.flatMap { renderer.target(ofField: $0.field)?.name }
             sections = PlannedSectionWriter(rows: rows, slot: slot, target: target, link: sectionLink)
+            if counts != nil { sections?.openings = [] }
         }
         json.key(shape.parameters.sections ? "sections" : "rows")
         json.beginArray()
@@ -124,11 +144,15 @@ struct CatalogPageRenderer {
 
     /// What follows the rows: the cursor, the limit, the empty state and the links; closes the body.
     private func writeEnd(
-        isEmpty: Bool, links: PageLinks, store: (any ItemStore)?, into json: inout JSONWriter
+        isEmpty: Bool, links: PageLinks, total: ListTotal?, store: (any ItemStore)?, into json: inout JSONWriter
     ) throws(StoreError) {
         json.key("next")
         json.stringOrNull(links.next)
         json.field("limit", limit)
+        if let total {
+            json.key("total")
+            RowWriter.total(total, into: &json)
+        }
         json.key("empty")
         RowWriter.emptyState(isEmpty ? try emptyState(store: store) : nil, into: &json)
         json.key("links")

@@ -29,6 +29,8 @@ struct ListParameters: Sendable, Hashable {
     var around: String?
     /// `ids=a,b,c`: those rows, in that order (with `view` only).
     var ids: [EntityID]?
+    /// `count=exact|estimated|none` as given; nil: the collection's `defaultCount`.
+    var count: ListCount?
 
     static func parse(_ items: [QueryItem], for collection: CollectionDefinition, catalog: Catalog) throws(HTTPError) -> ListParameters {
         var seen = Set<String>()
@@ -50,6 +52,11 @@ struct ListParameters: Sendable, Hashable {
                 }
                 parameters.around = item.value
             case "ids": parameters.ids = try parseIDs(item.value, for: collection)
+            case "count":
+                guard let count = ListCount(rawValue: item.value) else {
+                    throw .badRequest("INVALID_COUNT", "count must be 'exact', 'estimated' or 'none'.", parameter: "count")
+                }
+                parameters.count = count
             case "sort": parameters.sort = try parseSort(item.value, for: collection)
             case "q":
                 guard collection.isSearchable else {
@@ -92,6 +99,11 @@ struct ListParameters: Sendable, Hashable {
             throw .badRequest("INVALID_GROUP", "Sections and the table view cannot be combined.", parameter: "group")
         }
         return parameters
+    }
+
+    /// How this list's pages count their rows: as asked, else as the collection says.
+    func counting(_ collection: CollectionDefinition) -> ListCount {
+        ids != nil ? .none : count ?? collection.defaultCount
     }
 
     /// Comma-separated ids of the collection, each once, at most a page of them (its largest limit).

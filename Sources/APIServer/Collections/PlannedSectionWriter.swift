@@ -14,6 +14,9 @@ struct PlannedSectionWriter {
     let target: String?
     /// The link of a section's header.
     let link: (ItemRenderer.SectionHeading) -> String?
+    /// Where each section opened and its id, when the page counts its sections: each count is
+    /// spliced in once the page has read them (`CatalogPageRenderer`).
+    var openings: [(at: Int, id: String)]?
     private var open: FieldValue?
     /// The open section's key as stored, when it is stored as text: a row whose stored text is
     /// the same bytes is in the same section without decoding its value (a reference's id parsed).
@@ -43,7 +46,8 @@ struct PlannedSectionWriter {
             guard let section = rows.renderer.section(forKey: key, references: references, in: rows.context) else { return }
             finish(into: &json)
             open = key
-            RowWriter.openSection(section, detail: link(section), into: &json)
+            let countAt = RowWriter.openSection(section, detail: link(section), into: &json)
+            openings?.append((countAt, section.id))
         }
         openText = storedKey
         try rows.row(row, into: &json)
@@ -69,6 +73,7 @@ struct PlannedSectionWriter {
 
     /// Forgets the open section (what it wrote was rewound).
     mutating func reset() {
+        if openings != nil { openings = [] }
         open = nil
         openText = nil
     }

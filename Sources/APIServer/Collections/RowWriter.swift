@@ -19,13 +19,25 @@ enum RowWriter {
 
     /// Opens a section: `{"id":…,"header":…,"detail":…,"rows":[`; its rows follow, then
     /// `endArray` and `endObject` close it.
-    static func openSection(_ section: ItemRenderer.SectionHeading, detail: String?, into json: inout JSONWriter) {
+    /// Opens a section's object and its rows; answers where its `count` goes (before `"rows"`).
+    @discardableResult
+    static func openSection(_ section: ItemRenderer.SectionHeading, detail: String?, into json: inout JSONWriter) -> Int {
         json.beginObject()
         json.field("id", section.id)
         json.field("header", section.header)
         json.field("detail", detail)
+        let countAt = json.count
         json.key("rows")
         json.beginArray()
+        return countAt
+    }
+
+    /// `{"value": 1284, "exact": true}`: how many rows a list or a section holds.
+    static func total(_ total: ListTotal, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("value", Int(clamping: total.value))
+        json.field("exact", total.exact)
+        json.endObject()
     }
 
     static func emptyState(_ state: EmptyState?, into json: inout JSONWriter) {

@@ -38,6 +38,8 @@ extension OpenAPIBuilder {
             ("empty", Self.nullable(emptyState).setting("description", to: .string(Self.emptyDescription))),
             ("links", Self.ref("PageLinks")),
         ]
+        // Only a counted list (`count`, or its collection's default) has it.
+        let total: (String, YAMLNode) = ("total", Self.ref("ListTotal"))
         let rows: YAMLNode = ["type": "array", "items": Self.ref("RenderRow")]
         return [
             ("Problem", Self.problemSchema),
@@ -77,9 +79,20 @@ extension OpenAPIBuilder {
                     ),
                 ])
             ),
-            ("RowPage", Self.object([("rows", rows)] + pageCommon + [missing], required: ["rows"] + pageCommon.map(\.0))),
-            ("Section", Self.object([("id", string), ("header", string), ("detail", Self.nullableLink), ("rows", rows)])),
-            ("SectionPage", Self.object([("sections", ["type": "array", "items": Self.ref("Section")])] + pageCommon)),
+            ("ListTotal", Self.totalSchema),
+            ("RowPage", Self.object([("rows", rows)] + pageCommon + [total, missing], required: ["rows"] + pageCommon.map(\.0))),
+            (
+                "Section",
+                Self.object(
+                    [("id", string), ("header", string), ("detail", Self.nullableLink), ("count", Self.ref("ListTotal")), ("rows", rows)],
+                    required: ["id", "header", "detail", "rows"])
+            ),
+            (
+                "SectionPage",
+                Self.object(
+                    [("sections", ["type": "array", "items": Self.ref("Section")])] + pageCommon + [total],
+                    required: ["sections"] + pageCommon.map(\.0))
+            ),
             (
                 "TableColumn",
                 Self.object([
@@ -96,10 +109,26 @@ extension OpenAPIBuilder {
                         ("columns", ["type": "array", "items": Self.ref("TableColumn")]),
                         ("sort", ["type": "array", "items": Self.object([("column", string), ("order", order)])]),
                         ("rows", ["type": "array", "items": Self.ref("TableRow")]),
-                    ] + pageCommon + [missing], required: ["columns", "sort", "rows"] + pageCommon.map(\.0))
+                    ] + pageCommon + [total, missing], required: ["columns", "sort", "rows"] + pageCommon.map(\.0))
             ),
             ("ChangeFeed", Self.changeFeedSchema(cells: cells, compact: compact)),
         ]
+    }
+
+    /// How many rows a counted list (or one of its sections) holds.
+    private static var totalSchema: YAMLNode {
+        object([
+            ("value", ["type": "integer", "minimum": 0]),
+            (
+                "exact",
+                [
+                    "type": "boolean",
+                    "description": .string(
+                        "False for an estimate: past the count's bound (10,000 rows for `exact`, 1,000 for `estimated`), from the "
+                            + "collection's rows and what the definition says of each filter, never from reading the rows."),
+                ]
+            ),
+        ]).setting("description", to: "Present when the list is counted (`count`, or the collection's default).")
     }
 
     private static var problemSchema: YAMLNode {
@@ -175,18 +204,29 @@ extension OpenAPIBuilder {
             ],
             required: ["op", "id", "after", "row"])
         let delete = object([("op", ["const": "delete"]), ("id", string)])
-        return object([
-            ("changes", ["type": "array", "items": ["oneOf": [upsert, delete]]]),
-            ("next", string), ("more", ["type": "boolean"]),
-            (
-                "referencesVersion",
-                [
-                    "type": "string",
-                    "description":
-                        "Changes when an item the list's rows show through a reference changes (the feed lists changed items, not the rows that show them): read the rows again.",
-                ]
-            ),
-            ("links", object([("next", link)])),
-        ])
+        return object(
+            [
+                ("changes", ["type": "array", "items": ["oneOf": [upsert, delete]]]),
+                ("next", string), ("more", ["type": "boolean"]),
+                (
+                    "referencesVersion",
+                    [
+                        "type": "string",
+                        "description":
+                            "Changes when an item the list's rows show through a reference changes (the feed lists changed items, not the rows that show them): read the rows again.",
+                    ]
+                ),
+                ("links", object([("next", link)])),
+                ("total", ref("ListTotal")),
+                (
+                    "sections",
+                    [
+                        "type": "array", "items": object([("id", string), ("count", ref("ListTotal"))]),
+                        "description": .string(
+                            "A counted, sectioned list: every section's count when the list is within the count's bound (a section "
+                                + "missing has no rows); none past it."),
+                    ]
+                ),
+            ], required: ["changes", "next", "more", "referencesVersion", "links"])
     }
 }

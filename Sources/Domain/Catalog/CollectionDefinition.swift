@@ -32,6 +32,8 @@ public final class CollectionDefinition: Sendable {
     /// Whether reading its lists and details needs an API key with a read scope (`read: key`);
     /// else anyone may read.
     public let readsNeedKey: Bool
+    /// Whether its pages count their rows when the request does not say (`count`): none by default.
+    public let defaultCount: ListCount
 
     private let fieldIndex: [String: Int]
 
@@ -39,7 +41,7 @@ public final class CollectionDefinition: Sendable {
         name: String, kind: EntityKind, title: LocalizedText, fields: [FieldDefinition], row: RowDefinition, sorts: [SortDefinition],
         defaultSort: [SortKey], filters: [FilterDefinition], search: [ValueSpec], sections: SectionDefinition?, table: TableDefinition?,
         empty: EmptyStateDefinition, searchEmpty: EmptyStateDefinition, filteredEmpty: EmptyStateDefinition = .defaultFilteredEmpty,
-        limits: ListLimits, parent: ParentDefinition?, writable: Bool, readsNeedKey: Bool = false
+        limits: ListLimits, parent: ParentDefinition?, writable: Bool, readsNeedKey: Bool = false, defaultCount: ListCount = .none
     ) {
         self.name = name
         self.kind = kind
@@ -64,6 +66,7 @@ public final class CollectionDefinition: Sendable {
         self.parent = parent
         self.writable = writable
         self.readsNeedKey = readsNeedKey
+        self.defaultCount = defaultCount
         fieldIndex = Dictionary(fields.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -104,6 +104,23 @@ public struct EmptyStateDefinition: Sendable, Hashable {
     }
 }
 
+/// Whether a page says how many rows its list holds (`count`): not at all, an estimate from
+/// the store's statistics where counting would cost more than a page, or an exact count up to
+/// a bound (above it, an estimate).
+public enum ListCount: String, Sendable, Hashable, CaseIterable {
+    case none, estimated, exact
+
+    /// The most rows counted one by one: beyond it the total is an estimate. An estimate counts
+    /// a small list exactly, for less than a page's rows cost.
+    public var bound: Int {
+        switch self {
+        case .none: 0
+        case .estimated: 1_000
+        case .exact: 10_000
+        }
+    }
+}
+
 /// The page sizes `limit` accepts.
 public struct ListLimits: Sendable, Hashable {
     public let defaultLimit: Int

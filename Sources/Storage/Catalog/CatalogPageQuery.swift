@@ -17,6 +17,9 @@ struct CatalogPageQuery {
     let layout: RowLayout
     /// The stored slots the rows read (`CatalogQuery.reads`); nil: every one.
     let reads: [Int]?
+    /// How many order keys lead with the section (0: none collected): the prefix each row's
+    /// section is named by in `PageEnd.sections`.
+    let sectionPrefix: Int
     private(set) var conditions: [String] = []
     private(set) var arguments: [DatabaseValue] = []
     /// The keyset position (nil: from the start); a restriction to a range may drop it.
@@ -49,6 +52,7 @@ struct CatalogPageQuery {
         let collection = table.collection
         limit = min(max(query.limit, 1), 1_000)
         reads = query.reads
+        sectionPrefix = query.sections && query.collectsSections ? table.sectionColumns.count : 0
         layout = Self.layout(query, table)
         var keys: [OrderKey] = []
         if query.sections {
@@ -293,6 +297,14 @@ struct CatalogPageQuery {
 
     private static func select(_ head: String, _ conditions: [String], _ tail: String) -> String {
         head + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY " + tail
+    }
+
+    /// The section keys of a row selected with `selectList` (`sectionPrefix` of them).
+    func section(of row: StatementRow) -> [SortValue] {
+        let first = layout.count
+        return keys.prefix(sectionPrefix).enumerated().map { offset, key in
+            key.column.isText ? .text(row.text(first + offset) ?? "") : .integer(row.integer(first + offset) ?? 0)
+        }
     }
 
     /// The keyset position of a row selected with `selectList`: its order keys, then its id.

@@ -25,6 +25,8 @@ public struct CatalogQuery: Sendable, Hashable {
     /// selected as NULL, so a database sends none of what the rows do not show (a long
     /// description). nil: every slot, as `page` and a row's `item()` need.
     public var reads: [Int]?
+    /// Whether the page says which sections it showed (`PageEnd.sections`), for their counts.
+    public var collectsSections = false
 
     public init(
         collection: CollectionDefinition, sort: [SortKey]? = nil, conditions: [FieldCondition] = [], search: String? = nil,
@@ -50,6 +52,8 @@ public struct CatalogPage: Sendable {
     public var firstAt: [SortValue]? = nil
     /// Every item a reference field of the page's items points to.
     public var references: ReferencedItems = .none
+    /// The sections the page showed, by keyset prefix, in order (`CatalogQuery.collectsSections`).
+    public var sections: [[SortValue]] = []
 }
 
 /// One entry of a catalog collection's change feed: the item's last state when it still exists.
@@ -72,4 +76,6 @@ public struct CatalogChangeBatch: Sendable {
     public var resumeAfter: Int64
     /// Every item a reference field of the changed items points to.
     public var references: ReferencedItems
+    /// The list's counts in the batch's snapshot, when asked (`ItemStore.changes(…counting:)`).
+    public var counts: ListCounts? = nil
 }

@@ -60,6 +60,7 @@ extension CatalogStore {
         var count = 0
         var nextAfter: [SortValue]?
         var firstAt: [SortValue]?
+        var sections: [[SortValue]] = []
         var read = 0
         // A walk's plan selects the folded title and subtitle it checks.
         let titleKey = plan.layout.searchKeys ?? 0
@@ -75,13 +76,17 @@ extension CatalogStore {
                 let id = try CatalogColumns.id(row, in: table)
                 if count == 1 { firstAt = plan.position(of: row, id: id) }
                 if count == plan.limit { nextAfter = plan.position(of: row, id: id) }
+                if plan.sectionPrefix > 0 {
+                    let section = plan.section(of: row)
+                    if sections.last != section { sections.append(section) }
+                }
                 try each(row, id)
                 return true
             }
             if let walk, read >= walk.budget, count < wanted { return nil }
         }
         if count <= plan.limit { nextAfter = nil }
-        return PageEnd(count: min(count, plan.limit), nextAfter: nextAfter, firstAt: firstAt)
+        return PageEnd(count: min(count, plan.limit), nextAfter: nextAfter, firstAt: firstAt, sections: sections)
     }
 
     /// On GRDB's connection: a list's search is narrowed as pages search (`restrict(_:toMatchesOf:keys:_:)`).

@@ -14,6 +14,7 @@ public final class CatalogStore: Sendable {
     let tables: [String: CatalogTable]
     let renderers: [String: ItemRenderer]
     let state: Locked<StoreState>
+    let rowCounts = RowCounts()
     let queue = WriteQueue<StoreWrite, Versioned<Item>?>()
     let counters = Locked(WriteCounters())
     /// The search grams the writer knows the file holds (`KnownGrams`); the writer's alone.

@@ -107,4 +107,7 @@ public struct PageEnd: Sendable, Equatable {
     public var nextAfter: [SortValue]?
     /// The position of its first row (nil for no rows): where the page before it ends.
     public var firstAt: [SortValue]? = nil
+    /// The sections its rows are in, by keyset prefix (the section keys), in order; only when
+    /// the query collects them (`CatalogQuery.collectsSections`).
+    public var sections: [[SortValue]] = []
 }

@@ -20,6 +20,7 @@ public final class PostgresStore: ItemStore {
     let pool: PostgresPool
     let listener: PostgresListener
     let state = Locked(StoreState())
+    let rowCounts = RowCounts()
     let queue = WriteQueue<StoreWrite, Versioned<Item>?>()
     let writer = DispatchQueue(label: "rowserver.postgres.writer")
     public let idempotency: IdempotencyStore
