@@ -89,6 +89,13 @@ def scenarios(server, db, dataset_products, tag=""):
         "deep": (deep, None, [], [], None),
         "sorted": ("/v1/products?limit=50&sort=-price", None, [], [], None),
         "sections": ("/v1/people?group=department&limit=50", None, [], [], None),
+        # Totals (issue #47): a filtered page without a total, with an estimated one (counted to
+        # 1,000 rows, then estimated) and with an exact one (counted to its bound, 10,000 rows).
+        "filtered": ("/v1/products?limit=50&maxPrice=USD:100.00", None, [], [], None),
+        "filtered-estimated": ("/v1/products?limit=50&maxPrice=USD:100.00&count=estimated", None, [], [], None),
+        "filtered-exact": ("/v1/products?limit=50&maxPrice=USD:100.00&count=exact", None, [], [], None),
+        "page1-estimated": ("/v1/products?limit=50&count=estimated", None, [], [], None),
+        "sections-estimated": ("/v1/people?group=department&limit=50&count=estimated", None, [], [], None),
         "people-table": ("/v1/people?view=table&limit=50", None, [], [], None),
         "samples-table": (f"/v1/tracks/{track['id']}/samples?view=table&limit=50", None, [], [], None),
         "search": ("/", "paths.lua", [], [str(search)], None),

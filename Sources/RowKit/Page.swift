@@ -22,11 +22,13 @@ public struct Page: Decodable, Hashable, Sendable {
         /// This list's change feed (its upserts say where each row stands in this list); nil
         /// for a list without one.
         public var changes: String?
+        /// The list's letter index (`RowClient.letters`); nil for a list not in text order.
+        public var index: String?
 
         private enum CodingKeys: String, CodingKey {
             case current = "self"
             case previous = "prev"
-            case next, first, changes
+            case next, first, changes, index
         }
     }
 

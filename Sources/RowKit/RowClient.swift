@@ -68,6 +68,11 @@ public final class RowClient: Sendable {
         try await get(ChangeFeed.self, link).decoded
     }
 
+    /// A list's letter index, by its page's `links.index`.
+    public func letters(_ link: String) async throws(RowKitError) -> LetterIndex {
+        try await get(LetterIndex.self, link).decoded
+    }
+
     /// An item's detail, by the link a row, a section or a write gave.
     public func detail(_ link: String) async throws(RowKitError) -> Detail {
         let response = try await send(Request(method: "GET", link: link))

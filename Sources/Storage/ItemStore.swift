@@ -37,8 +37,13 @@ public protocol ItemStore: AnyObject, Sendable {
     func position(of id: EntityID, in query: CatalogQuery) throws(StoreError) -> [SortValue]?
 
     /// How many rows the list `query` describes holds, and its sections' (`sections`), as
-    /// `mode` counts them: exact up to its bound, else estimated. Nil for `.none`.
-    func counts(_ query: CatalogQuery, mode: ListCount, sections: SectionsCounted) throws(StoreError) -> ListCounts?
+    /// `mode` counts them: exact up to its bound, else estimated. Nil for `.none`. `proof`:
+    /// what the page these counts go with showed.
+    func counts(_ query: CatalogQuery, mode: ListCount, sections: SectionsCounted, proof: PageProof?) throws(StoreError) -> ListCounts?
+
+    /// The letter index of the list `query` describes when its first order key is text: each
+    /// first letter with its rows (up to `bound`) and where the list opens at it; at most `limit`.
+    func letters(_ query: CatalogQuery, bound: Int, limit: Int) throws(StoreError) -> [ListLetter]
 
     /// Changes of `collection` after `sequence`, in commit order, at most `limit`, placed in
     /// `list` when given; `.changesExpired` when `sequence` is older than the log. `counting`:

@@ -1,37 +1,67 @@
 import Domain
 import GRDB
 
+/// What a page showed of its list, which a count need not read again: its rows, and whether
+/// it is the whole list (the first page, with no next one).
+public struct PageProof: Sendable, Hashable {
+    public var rows: Int64
+    public var whole: Bool
+    /// The rows it showed per section id.
+    public var sectionRows: [String: Int64]
+
+    public init(rows: Int64, whole: Bool, sectionRows: [String: Int64] = [:]) {
+        self.rows = rows
+        self.whole = whole
+        self.sectionRows = sectionRows
+    }
+}
+
 extension StoreEngine {
     /// How many rows the list `query` describes holds (its position ignored), and its sections'
     /// (`sections`), read in one snapshot with the list's conditions and its search restricted
-    /// to exactly its matches, as its feed reads them. Nil for `.none`.
+    /// to exactly its matches, as its feed reads them. Nil for `.none`. `proof`: what the page
+    /// the counts go with showed.
     ///
-    /// A list without conditions holds the collection's rows (`RowCounts`): exact, for no read
-    /// of its rows. Any other list is counted up to `mode.bound` rows; past it, the total is an
-    /// estimate (`ListEstimate`), never less than the rows counted. A section is counted the
-    /// same way, on its own range of the order's index.
-    public func counts(_ query: CatalogQuery, mode: ListCount, sections: SectionsCounted) throws(StoreError) -> ListCounts? {
+    /// - A list without conditions holds the collection's rows (`RowCounts`): exact, for no
+    ///   read of its rows. A page that is its whole list counted it.
+    /// - `exact` counts up to its bound (a section on its own range of the order's index);
+    ///   past it, the total is an estimate.
+    /// - `estimated` reads a sample of at most `ListEstimate.size` rows and scales it (a
+    ///   collection that small is counted instead): what an estimate costs does not depend on
+    ///   how rarely the list's conditions hold, where a count's does.
+    public func counts(_ query: CatalogQuery, mode: ListCount, sections: SectionsCounted, proof: PageProof?) throws(StoreError) -> ListCounts? {
         guard mode != .none else { return nil }
         var list = query
         list.after = nil
-        return try onListPlan(list) { db, plan, _ in try countRows(db, plan: plan, list: list, mode: mode, sections: sections) }
+        return try onListPlan(list) { db, plan, _ in try countRows(db, plan: plan, list: list, mode: mode, sections: sections, proof: proof) }
     }
 
     /// `counts(…)` on `db`, with `plan` the list's (unpositioned, its search restricted).
-    func countRows(_ db: any RowSource, plan: CatalogPageQuery, list: CatalogQuery, mode: ListCount, sections: SectionsCounted) throws -> ListCounts {
+    func countRows(
+        _ db: any RowSource, plan: CatalogPageQuery, list: CatalogQuery, mode: ListCount, sections: SectionsCounted, proof: PageProof? = nil
+    ) throws -> ListCounts {
         let table = plan.table
-        let bound = mode.bound
-        let rowsOf = { (name: String) throws -> Int64 in try self.rowCounts.rows(of: try self.table(name), db, latestSQL: Self.latestSQL) }
-        let estimate = { (section: String?, counted: Int64) throws -> ListTotal in
-            let rows = try rowsOf(table.collection.name)
-            let guess = try ListEstimate.rows(list, sectionID: section, in: table.collection, rows: rows, rowsOf: rowsOf)
-            return ListTotal(value: max(counted, min(guess, rows)), exact: false)
+        let rows = try rowCounts.rows(of: table, db, latestSQL: Self.latestSQL)
+        let sectioned = list.sections && sections != .none
+        if let proof, proof.whole {
+            return ListCounts(
+                total: ListTotal(value: proof.rows, exact: true), sections: proof.sectionRows.mapValues { ListTotal(value: $0, exact: true) })
         }
+        if plan.conditions.isEmpty && !sectioned { return ListCounts(total: ListTotal(value: rows, exact: true)) }
+        // A collection within the sample's size is counted: no more rows than a sample reads.
+        let bound = mode == .estimated && rows > ListEstimate.size ? 0 : max(mode.bound, ListEstimate.size)
         var counts = ListCounts(total: ListTotal(value: 0, exact: true))
-        var sectionsLeft = sections
-        if plan.conditions.isEmpty, !list.sections || sections == .none {
-            counts.total = ListTotal(value: try rowsOf(table.collection.name), exact: true)
-        } else if list.sections, sections != .none {
+        var estimate: ListEstimate?
+        func estimated() throws -> ListEstimate {
+            if let estimate { return estimate }
+            let made = try sample(db, plan: plan, bySection: list.sections)
+            estimate = made
+            return made
+        }
+        let atLeast = proof?.rows ?? 0
+        var shown: [[SortValue]] = []
+        if case .shown(let prefixes) = sections { shown = prefixes }
+        if bound > 0 && sectioned && sections == .all {
             // One statement counts every section of a list within the bound.
             let (sql, arguments) = plan.sectionCountsStatement(upTo: bound + 1)
             let groups = try db.all(sql, arguments) { row in row.integer(1).map { (row.text(0) ?? "", $0) } }
@@ -39,24 +69,66 @@ extension StoreEngine {
             if counted <= bound {
                 counts.total = ListTotal(value: counted, exact: true)
                 for (id, rows) in groups { counts.sections[id] = ListTotal(value: rows, exact: true) }
-                sectionsLeft = .none
-            } else {
-                counts.total = plan.conditions.isEmpty ? ListTotal(value: try rowsOf(table.collection.name), exact: true) : try estimate(nil, counted)
+                return counts
             }
-        } else {
+            counts.total =
+                plan.conditions.isEmpty
+                ? ListTotal(value: rows, exact: true) : try Self.total(rows: rows, estimate: estimated(), section: nil, atLeast: counted)
+        } else if plan.conditions.isEmpty {
+            counts.total = ListTotal(value: rows, exact: true)
+        } else if bound > 0 {
             let (sql, arguments) = plan.countStatement(upTo: bound + 1)
             let counted = try db.integer(sql, arguments) ?? 0
-            counts.total = counted <= bound ? ListTotal(value: counted, exact: true) : try estimate(nil, counted)
+            counts.total =
+                counted <= bound
+                ? ListTotal(value: counted, exact: true) : try Self.total(rows: rows, estimate: estimated(), section: nil, atLeast: counted)
+        } else {
+            counts.total = try Self.total(rows: rows, estimate: estimated(), section: nil, atLeast: atLeast)
         }
-        guard case .shown(let prefixes) = sectionsLeft else { return counts }
-        for prefix in prefixes {
+        if sections == .all, counts.sections.isEmpty {
+            for (id, _) in try estimated().matchedBySection {
+                counts.sections[id] = try Self.total(rows: rows, estimate: estimated(), section: id, atLeast: 0)
+            }
+        }
+        for prefix in shown {
             let values = Self.databaseValues(prefix)
             guard values.count == table.sectionColumns.count, case .text(let id)? = prefix.last, counts.sections[id] == nil else { continue }
+            let seen = proof?.sectionRows[id] ?? 0
+            guard bound > 0 else {
+                counts.sections[id] = try Self.total(rows: rows, estimate: estimated(), section: id, atLeast: seen)
+                continue
+            }
             let (sql, arguments) = plan.countStatement(upTo: bound + 1, section: values)
             let counted = try db.integer(sql, arguments) ?? 0
-            counts.sections[id] = counted <= bound ? ListTotal(value: counted, exact: true) : try estimate(id, counted)
+            counts.sections[id] =
+                counted <= bound
+                ? ListTotal(value: counted, exact: true) : try Self.total(rows: rows, estimate: estimated(), section: id, atLeast: counted)
         }
         return counts
+    }
+
+    /// The list's (or one section's) rows as `estimate` scales them, never fewer than `atLeast`.
+    private static func total(rows: Int64, estimate: ListEstimate, section: String?, atLeast: Int64) -> ListTotal {
+        let matched = section.map { estimate.matchedBySection[$0] ?? 0 } ?? estimate.matched
+        return ListTotal(value: ListEstimate.scaled(rows: rows, sampled: estimate.sampled, matched: matched, atLeast: atLeast), exact: false)
+    }
+
+    /// A sample of `plan`'s table (`ListEstimate`): runs of its primary key spread from the smallest to the largest.
+    private func sample(_ db: any RowSource, plan: CatalogPageQuery, bySection: Bool) throws -> ListEstimate {
+        let name = CatalogTable.quote(plan.table.name)
+        guard let (low, high) = try db.first("SELECT min(pk), max(pk) FROM \(name)", [], { row in row.integer(0).map { ($0, row.integer(1) ?? $0) } })
+        else { return ListEstimate() }
+        let starts = ListEstimate.starts(low: low, high: high)
+        let (sql, arguments) = plan.sampleStatement(starts: starts, rows: ListEstimate.size / starts.count, bySection: bySection)
+        var estimate = ListEstimate()
+        try db.each(sql, arguments) { row in
+            let (sampled, matched) = (row.integer(1) ?? 0, row.integer(2) ?? 0)
+            estimate.sampled += sampled
+            estimate.matched += matched
+            if matched > 0 { estimate.matchedBySection[row.text(0) ?? "", default: 0] += matched }
+            return true
+        }
+        return estimate
     }
 
     private static func databaseValues(_ values: [SortValue]) -> [DatabaseValue] {

@@ -50,4 +50,20 @@ struct RowListCountsTests {
         #expect(snapshot.total == nil && snapshot.sectionCounts.isEmpty)
         #expect(snapshot.rows.count == 5)
     }
+
+    @Test func theLetterIndexOpensTheListAtEachLetter() async throws {
+        let server = try RowKitTestServer()
+        let page = try await server.client.page("/v1/people?limit=10")
+        guard case .modified(let first, _) = page else { throw RowKitError.unexpectedResponse(status: 304, detail: "first page") }
+        let index = try await server.client.letters(try #require(first.links.index))
+        #expect(index.letters.count > 5)
+        #expect(index.letters.reduce(0) { $0 + $1.count.value } == 200)
+        let letter = try #require(index.letters.dropFirst(3).first)
+        let list = RowList(client: server.client, link: letter.link)
+        try await list.load()
+        let rows = await list.snapshot.rows
+        #expect(
+            rows.first?.title.split(separator: " ").last?.uppercased().hasPrefix(letter.letter) == true,
+            "\(letter.letter): \(rows.first?.title ?? "")")
+    }
 }

@@ -13,6 +13,7 @@ struct SpecShapesTests {
         switch schemaName {
         case "RowPage", "SectionPage", "TablePage", nil: _ = try decoder.decode(Page.self, from: body)
         case "ChangeFeed": _ = try decoder.decode(ChangeFeed.self, from: body)
+        case "LetterIndex": _ = try decoder.decode(LetterIndex.self, from: body)
         case "Index": _ = try decoder.decode(ServiceIndex.self, from: body)
         case "Problem": _ = try decoder.decode(Problem.self, from: body)
         case let name? where name.hasSuffix("Detail"): _ = try decoder.decode(JSONValue.self, from: body)

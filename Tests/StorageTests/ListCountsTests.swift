@@ -40,34 +40,40 @@ struct ListCountsTests {
         defer { try? store.close() }
         let priority = try #require(tickets.fieldIndex(named: "priority"))
         let status = try #require(tickets.fieldIndex(named: "status"))
-        // Everything but priority 4: 7,538 rows, under the exact bound, over the estimate's.
+        // Everything but priority 4: 7,538 rows, under the exact bound; estimated from a sample.
         let urgent = CatalogQuery(collection: tickets, conditions: [FieldCondition(field: priority, operation: .atMost, values: [.integer(3)])])
-        #expect(try store.counts(urgent, mode: .exact, sections: .none)?.total == ListTotal(value: 7_538, exact: true))
-        let estimated = try #require(try store.counts(urgent, mode: .estimated, sections: .none)?.total)
-        #expect(!estimated.exact && estimated.value > 1_000 && estimated.value <= 10_050, "\(estimated)")
-        // Past the exact bound: an estimate, at least the bound, at most the collection.
+        #expect(try store.counts(urgent, mode: .exact, sections: .none, proof: nil)?.total == ListTotal(value: 7_538, exact: true))
+        let estimated = try #require(try store.counts(urgent, mode: .estimated, sections: .none, proof: nil)?.total)
+        // The sample holds the seeded rows' pattern: three in four kept.
+        #expect(!estimated.exact && abs(estimated.value - 7_538) <= 200, "\(estimated)")
+        // Past the exact bound: an estimate, at least the rows counted, at most the collection.
         let all = CatalogQuery(collection: tickets, conditions: [FieldCondition(field: priority, operation: .atMost, values: [.integer(4)])])
-        let past = try #require(try store.counts(all, mode: .exact, sections: .none)?.total)
-        #expect(!past.exact && past.value > 10_000 && past.value <= 10_050, "\(past)")
+        let past = try #require(try store.counts(all, mode: .exact, sections: .none, proof: nil)?.total)
+        #expect(past == ListTotal(value: 10_050, exact: false), "\(past)")
         // No conditions: the collection's rows, exact.
         let plain = CatalogQuery(collection: tickets)
-        #expect(try store.counts(plain, mode: .estimated, sections: .none)?.total == ListTotal(value: 10_050, exact: true))
-        // A section past the bound is estimated from the enum's cases; one within it is counted.
+        #expect(try store.counts(plain, mode: .estimated, sections: .none, proof: nil)?.total == ListTotal(value: 10_050, exact: true))
+        // A section past the bound is estimated; a page that showed some of its rows keeps it above them.
         let sectioned = CatalogQuery(collection: tickets, sections: true)
         let openKeys: [SortValue] = [.integer(0), .text("open")]
-        let counts = try #require(try store.counts(sectioned, mode: .estimated, sections: .shown([openKeys])))
+        let counts = try #require(try store.counts(sectioned, mode: .estimated, sections: .shown([openKeys]), proof: nil))
         #expect(counts.total == ListTotal(value: 10_050, exact: true))
         let open = try #require(counts.sections["open"])
-        #expect(!open.exact && open.value > 1_000 && open.value <= 10_050, "\(open)")
+        #expect(!open.exact && abs(open.value - 2_513) <= 100, "\(open)")
+        let exactOpen = try #require(try store.counts(sectioned, mode: .exact, sections: .shown([openKeys]), proof: nil)?.sections["open"])
+        #expect(exactOpen == ListTotal(value: 2_513, exact: true))
         let openOnly = CatalogQuery(collection: tickets, conditions: [FieldCondition(field: status, operation: .equals, values: [.text("open")])])
-        #expect(try store.counts(openOnly, mode: .exact, sections: .none)?.total == ListTotal(value: 2_513, exact: true))
+        #expect(try store.counts(openOnly, mode: .exact, sections: .none, proof: nil)?.total == ListTotal(value: 2_513, exact: true))
+        // A whole list shown on one page is counted by it: nothing is read.
+        let proof = PageProof(rows: 3, whole: true)
+        #expect(try store.counts(openOnly, mode: .estimated, sections: .none, proof: proof)?.total == ListTotal(value: 3, exact: true))
     }
 
     @Test func theCollectionsRowsFollowWritesAndDeletes() async throws {
         let (store, tickets) = try await seeded()
         defer { try? store.close() }
         let plain = CatalogQuery(collection: tickets)
-        #expect(try store.counts(plain, mode: .exact, sections: .none)?.total.value == 10_050)
+        #expect(try store.counts(plain, mode: .exact, sections: .none, proof: nil)?.total.value == 10_050)
         var created: [EntityID] = []
         for index in 0..<5 {
             let item = Item(
@@ -80,23 +86,24 @@ struct ListCountsTests {
         }
         try await store.delete(created[0], from: "tickets", ifVersion: nil)
         try await store.delete(created[1], from: "tickets", ifVersion: nil)
-        #expect(try store.counts(plain, mode: .exact, sections: .none)?.total == ListTotal(value: 10_053, exact: true))
-        #expect(try store.counts(plain, mode: .none, sections: .none) == nil)
+        #expect(try store.counts(plain, mode: .exact, sections: .none, proof: nil)?.total == ListTotal(value: 10_053, exact: true))
+        #expect(try store.counts(plain, mode: .none, sections: .none, proof: nil) == nil)
     }
 
-    /// The estimate's arithmetic: the collection's rows times each condition's share.
+    /// The estimate's arithmetic: the sample's share of the collection, never below what a page showed.
     @Test(arguments: [
-        ("status", FilterDefinition.Operation.equals, [FieldValue.text("open")], Int64(2_500)),
-        ("status", .oneOf, [.text("open"), .text("pending")], 5_000),
-        ("priority", .atMost, [.integer(2)], 3_333),
-        ("subject", .equals, [.text("x")], 1_000),
+        (Int64(1_000_000), Int64(1_000), Int64(250), Int64(0), Int64(250_000)),
+        (1_000_000, 1_000, 0, 51, 51),
+        (1_000_000, 1_000, 1_000, 0, 1_000_000),
+        (5_000, 1_000, 999, 6_000, 6_000),
+        (1_000_000, 0, 0, 12, 12),
     ])
-    func anEstimateIsTheRowsTimesEachConditionsShare(field: String, operation: FilterDefinition.Operation, values: [FieldValue], expected: Int64)
-        throws
-    {
-        let tickets = try CatalogFixtures.collection(try CatalogFixtures.tickets(), "tickets")
-        let index = try #require(tickets.fieldIndex(named: field))
-        let query = CatalogQuery(collection: tickets, conditions: [FieldCondition(field: index, operation: operation, values: values)])
-        #expect(ListEstimate.rows(query, in: tickets, rows: 10_000, rowsOf: { _ in 1 }) == expected)
+    func anEstimateScalesTheSampleToTheCollection(rows: Int64, sampled: Int64, matched: Int64, atLeast: Int64, expected: Int64) {
+        #expect(ListEstimate.scaled(rows: rows, sampled: sampled, matched: matched, atLeast: atLeast) == expected)
+    }
+
+    @Test func theSampleRunsSpreadOverThePrimaryKey() {
+        #expect(ListEstimate.starts(low: 1, high: 1_000_001) == [1, 250_001, 500_001, 750_001])
+        #expect(ListEstimate.starts(low: 7, high: 7) == [7, 7, 7, 7])
     }
 }

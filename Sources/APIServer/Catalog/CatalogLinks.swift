@@ -50,6 +50,13 @@ enum CatalogLinks {
         return link(list(collection, parent: parent) + "/changes", pairs)
     }
 
+    /// The letter index of the list `parameters` describe (its sort, filters, search and view).
+    static func index(_ collection: ServedCollection, parent: EntityID?, parameters: ListParameters) -> String {
+        var pairs = listParameters(collection, parameters, sort: parameters.sort)
+        pairs.removeAll { $0.0 == "count" }
+        return link(list(collection, parent: parent) + "/index", pairs)
+    }
+
     /// What names a list apart from its position, in a fixed order.
     private static func listParameters(_ collection: ServedCollection, _ parameters: ListParameters, sort: [SortKey]) -> [(String, String)] {
         var pairs: [(String, String)] = []

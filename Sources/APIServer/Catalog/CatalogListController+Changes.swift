@@ -70,7 +70,7 @@ extension CatalogListController {
         guard let since else {
             // No token: nothing has changed "since now"; the token marks the present.
             json.endArray()
-            if let counts = try store.counts(list, mode: counting, sections: parameters.sections ? .all : .none) {
+            if let counts = try store.counts(list, mode: counting, sections: parameters.sections ? .all : .none, proof: nil) {
                 Self.writeCounts(counts, sections: parameters.sections, into: &json)
             }
             let token = ChangeToken.seal(collection: collection.name, after: try store.latestSequence(), signer: signer)

@@ -25,8 +25,10 @@ struct CatalogListController: Sendable {
         router.get("/v1") { request in controller.index(request) }
         router.get("/v1/:collection") { request in try controller.list(request) }
         router.get("/v1/:collection/changes") { request in try controller.changes(request) }
+        router.get("/v1/:collection/index") { request in try controller.letters(request) }
         router.get("/v1/:collection/:id/:child") { request in try controller.childList(request) }
         router.get("/v1/:collection/:id/:child/changes") { request in try controller.childChanges(request) }
+        router.get("/v1/:collection/:id/:child/index") { request in try controller.childLetters(request) }
     }
 
     func list(_ request: Request) throws -> Response {
@@ -108,8 +110,11 @@ struct CatalogListController: Sendable {
             // The list's counts, whatever the page's position: read once the page says which sections it showed.
             let list = query
             query.collectsSections = parameters.sections
-            renderer.counts = { sections throws(StoreError) in
-                try store.counts(list, mode: counting, sections: parameters.sections ? .shown(sections) : .none)
+            renderer.counts = { sections, shown throws(StoreError) in
+                // A last page is the whole list only when it is the first too.
+                var proof = shown
+                proof.whole = shown.whole && list.after == nil
+                return try store.counts(list, mode: counting, sections: parameters.sections ? .shown(sections) : .none, proof: proof)
             }
         }
         let body: [UInt8]

@@ -12,9 +12,10 @@ struct CatalogPageRenderer {
     /// Where a filtered list's empty state reads the titles of the items its reference filters
     /// name (`{filters}`); without one, those filters show the ids.
     var store: (any ItemStore)?
-    /// Counts the list once its page is read, given the sections the page showed (`PageEnd.sections`):
-    /// its `total` and each section's `count`. Nil: the page says no total.
-    var counts: (([[SortValue]]) throws(StoreError) -> ListCounts?)?
+    /// Counts the list once its page is read, given the sections the page showed (`PageEnd.sections`)
+    /// and what it showed (`whole`: it is the list's last page): its `total` and each section's
+    /// `count`. Nil: the page says no total.
+    var counts: (([[SortValue]], PageProof) throws(StoreError) -> ListCounts?)?
 
     private var renderer: ItemRenderer { shape.collection.renderer }
     private var limit: Int { shape.parameters.limit }
@@ -29,7 +30,7 @@ struct CatalogPageRenderer {
         var rows = open(references: references, into: &json)
         for entry in page.items { try rows.write(entry.item, into: &json) }
         rows.close(into: &json)
-        let counted = try counts?(page.sections)
+        let counted = try counts?(page.sections, Self.proof(rows: page.items.count, last: page.nextAfter == nil, rows.sections?.openings))
         if let missing {
             json.key("missing")
             json.beginArray()
@@ -41,8 +42,15 @@ struct CatalogPageRenderer {
         return json.bytes(inserting: Self.sectionCounts(counted, at: rows.sections?.openings))
     }
 
+    /// What the page showed: its rows, per section too.
+    private static func proof(rows: Int, last: Bool, _ openings: [(at: Int, id: String, rows: Int64)]?) -> PageProof {
+        var sectionRows: [String: Int64] = [:]
+        for opening in openings ?? [] { sectionRows[opening.id, default: 0] += opening.rows }
+        return PageProof(rows: Int64(rows), whole: last, sectionRows: sectionRows)
+    }
+
     /// Each shown section's `count`, where its object holds it.
-    private static func sectionCounts(_ counts: ListCounts?, at openings: [(at: Int, id: String)]?) -> [(at: Int, bytes: [UInt8])] {
+    private static func sectionCounts(_ counts: ListCounts?, at openings: [(at: Int, id: String, rows: Int64)]?) -> [(at: Int, bytes: [UInt8])] {
         guard let counts, let openings else { return [] }
         return openings.compactMap { opening in
             guard let total = counts.sections[opening.id] else { return nil }
@@ -109,7 +117,7 @@ struct CatalogPageRenderer {
                 if written == 1 { json.reserveCapacity(json.count + min((json.count - before) * limit + 2_048, 1 << 20)) }
             })
         rows.close(into: &json)
-        let counted = try counts?(end.sections)
+        let counted = try counts?(end.sections, Self.proof(rows: end.count, last: end.nextAfter == nil, rows.sections?.openings))
         let pageLinks = links(end.nextAfter, end.firstAt)
         try writeEnd(isEmpty: end.count == 0, links: pageLinks, total: counted?.total, store: store, into: &json)
         return (json.bytes(inserting: Self.sectionCounts(counted, at: rows.sections?.openings)), pageLinks)
@@ -162,6 +170,7 @@ struct CatalogPageRenderer {
         json.field("prev", links.prevLink)
         json.field("first", links.firstLink)
         json.field("changes", shape.facts.changes)
+        json.field("index", shape.facts.index)
         json.endObject()
         json.endObject()
     }

@@ -29,6 +29,8 @@ enum ListShapes {
         let link: String
         /// The list's change feed.
         let changes: String
+        /// The list's letter index; nil for a list not in text order.
+        let index: String?
         /// A row's detail link is this followed by its id.
         let detailBase: String
         /// Whether `link` has a query, which a cursor then joins with `&`.
@@ -38,6 +40,7 @@ enum ListShapes {
             fingerprint = ShapeFingerprints.digest(CatalogShape.canonical(collection.name, parent: parent, parameters: parameters))
             link = CatalogLinks.list(collection, parent: parent, parameters: parameters, limit: parameters.limit)
             changes = CatalogLinks.changes(collection, parent: parent, parameters: parameters)
+            index = parameters.isTextOrder(collection.definition) ? CatalogLinks.index(collection, parent: parent, parameters: parameters) : nil
             detailBase = CatalogLinks.list(collection, parent: parent) + "/"
             linkHasQuery = link.utf8.contains(UInt8(ascii: "?"))
         }

@@ -16,7 +16,7 @@ struct PlannedSectionWriter {
     let link: (ItemRenderer.SectionHeading) -> String?
     /// Where each section opened and its id, when the page counts its sections: each count is
     /// spliced in once the page has read them (`CatalogPageRenderer`).
-    var openings: [(at: Int, id: String)]?
+    var openings: [(at: Int, id: String, rows: Int64)]?
     private var open: FieldValue?
     /// The open section's key as stored, when it is stored as text: a row whose stored text is
     /// the same bytes is in the same section without decoding its value (a reference's id parsed).
@@ -38,7 +38,10 @@ struct PlannedSectionWriter {
             storedKey = text.map(Array.init)
             return false
         }
-        if continues { return try rows.row(row, into: &json) }
+        if continues {
+            countRow()
+            return try rows.row(row, into: &json)
+        }
         let key = try row.value(slot: slot)
         if open != key {
             var references = rows.references
@@ -47,10 +50,17 @@ struct PlannedSectionWriter {
             finish(into: &json)
             open = key
             let countAt = RowWriter.openSection(section, detail: link(section), into: &json)
-            openings?.append((countAt, section.id))
+            openings?.append((countAt, section.id, 0))
         }
         openText = storedKey
+        countRow()
         try rows.row(row, into: &json)
+    }
+
+    /// One more row in the open section, when the page counts its sections.
+    private mutating func countRow() {
+        guard let last = openings?.indices.last else { return }
+        openings?[last].rows += 1
     }
 
     private static func same(_ stored: UnsafeBufferPointer<UInt8>, _ kept: [UInt8]) -> Bool {

@@ -48,8 +48,9 @@ extension OpenAPIBuilder {
             Self.parameter(
                 "count",
                 "`exact`: the page's `total` (and each section's `count`) is counted, up to 10,000 rows, estimated past it; "
-                    + "`estimated`: counted up to 1,000 rows, estimated past it; `none`: no total. A list without filters or search "
-                    + "is counted exactly at any size. Default `\(collection.defaultCount.rawValue)`.",
+                    + "`estimated`: scaled from a sample of at most 1,000 rows of the collection (a smaller one is counted); `none`: "
+                    + "no total. A list without filters or search is counted exactly at any size. Default "
+                    + "`\(collection.defaultCount.rawValue)`.",
                 schema: ["type": "string", "enum": .strings(ListCount.allCases.map(\.rawValue))]))
         for filter in collection.filters where collection.fields.indices.contains(filter.field) {
             parameters.append(filterParameter(filter, field: collection.fields[filter.field]))

@@ -58,4 +58,30 @@ extension OpenAPIBuilder {
                 ], problems: [400, 404, 410]),
         ]
     }
+
+    func lettersOperation(_ collection: CollectionDefinition, pathParameters: [YAMLNode]) -> YAMLNode {
+        let texts = collection.sorts.filter { ListParameters.isText(collection, sort: $0.name) }.map { "`\($0.name)`" }
+        return [
+            "tags": ["lists"],
+            "operationId": .string("letters\(Self.typeName(collection))"),
+            "summary": .string("The letter index of one list of \(collection.name) in text order."),
+            "description": .string(
+                "The list is named by the same parameters as a page (its first sort by a text: \(texts.joined(separator: ", ")); "
+                    + "no sections), as the page's `links.index` gives them. Each first letter of that text, folded (case and accents: "
+                    + "`Ä` files under A), in the list's order, with its rows (counted up to 1,000; past it, at least that) and the "
+                    + "link that opens the list at its first row. At most 200 letters; blank texts have none."),
+            "parameters": .list(
+                pathParameters + selectionParameters(collection) + [Self.ref("AcceptLanguage", "parameters"), Self.ref("IfNoneMatch", "parameters")]),
+            "responses": Self.responseMap(
+                [
+                    (
+                        "200",
+                        Self.answer(
+                            "The letters.", headers: ["ETag", "Content-Language", "Vary", "Cache-Control", "X-Request-ID"],
+                            json: Self.ref("LetterIndex"))
+                    ),
+                    ("304", Self.ref("NotModified", "responses")),
+                ], problems: [400, 404]),
+        ]
+    }
 }

@@ -26,7 +26,14 @@ extension OpenAPIBuilder {
             item.append(("patch", updateOperation(collection, pathParameters: [id])))
             item.append(("delete", deleteOperation(collection, pathParameters: [id])))
         }
-        return [(base, .map(list)), (base + "/changes", ["get": changesOperation(collection)]), (base + "/{id}", .map(item))]
+        return [(base, .map(list)), (base + "/changes", ["get": changesOperation(collection)])] + letterPaths(collection, base: base, [])
+            + [(base + "/{id}", .map(item))]
+    }
+
+    /// `…/index`, the letter index, for a collection with a sort by text.
+    private func letterPaths(_ collection: CollectionDefinition, base: String, _ pathParameters: [YAMLNode]) -> [(String, YAMLNode)] {
+        guard collection.sorts.contains(where: { ListParameters.isText(collection, sort: $0.name) }) else { return [] }
+        return [(base + "/index", ["get": lettersOperation(collection, pathParameters: pathParameters)])]
     }
 
     /// `/v1/<parent>/{<parentField>}/<name>`, its `/changes` and its `/{id}`: a child is only reached through its
@@ -44,7 +51,8 @@ extension OpenAPIBuilder {
             item.append(("patch", updateOperation(child, pathParameters: [parentID, id])))
             item.append(("delete", deleteOperation(child, pathParameters: [parentID, id])))
         }
-        return [(base, .map(list)), (base + "/changes", ["get": changesOperation(child, pathParameters: [parentID])]), (base + "/{id}", .map(item))]
+        return [(base, .map(list)), (base + "/changes", ["get": changesOperation(child, pathParameters: [parentID])])]
+            + letterPaths(child, base: base, [parentID]) + [(base + "/{id}", .map(item))]
     }
 
     static func idParameter(_ kind: EntityKind, name: String = "id", description: String = "The item's id, as links give it.") -> YAMLNode {

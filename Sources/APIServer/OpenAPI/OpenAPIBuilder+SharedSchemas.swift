@@ -77,6 +77,7 @@ extension OpenAPIBuilder {
                             "description": "This list's change feed (a child list's holds its parent's children only).",
                         ]
                     ),
+                    ("index", ["type": ["string", "null"], "description": "This list's letter index; null for a list not in text order."]),
                 ])
             ),
             ("ListTotal", Self.totalSchema),
@@ -112,6 +113,22 @@ extension OpenAPIBuilder {
                     ] + pageCommon + [total, missing], required: ["columns", "sort", "rows"] + pageCommon.map(\.0))
             ),
             ("ChangeFeed", Self.changeFeedSchema(cells: cells, compact: compact)),
+            (
+                "LetterIndex",
+                Self.object([
+                    (
+                        "letters",
+                        [
+                            "type": "array",
+                            "items": Self.object([
+                                ("letter", string), ("count", Self.ref("ListTotal")),
+                                ("link", Self.link.setting("description", to: "The list, opened at the letter's first row.")),
+                            ]),
+                        ]
+                    ),
+                    ("links", Self.object([("self", Self.link), ("list", Self.link)])),
+                ])
+            ),
         ]
     }
 
@@ -124,8 +141,8 @@ extension OpenAPIBuilder {
                 [
                     "type": "boolean",
                     "description": .string(
-                        "False for an estimate: past the count's bound (10,000 rows for `exact`, 1,000 for `estimated`), from the "
-                            + "collection's rows and what the definition says of each filter, never from reading the rows."),
+                        "False for an estimate: past the exact count's bound (10,000 rows), or `estimated` on a collection of more "
+                            + "than 1,000 rows: a sample of at most 1,000 of its rows, scaled to the collection."),
                 ]
             ),
         ]).setting("description", to: "Present when the list is counted (`count`, or the collection's default).")
@@ -223,8 +240,8 @@ extension OpenAPIBuilder {
                     [
                         "type": "array", "items": object([("id", string), ("count", ref("ListTotal"))]),
                         "description": .string(
-                            "A counted, sectioned list: every section's count when the list is within the count's bound (a section "
-                                + "missing has no rows); none past it."),
+                            "A counted, sectioned list: every section, counted, when the list is within the count's bound (a section "
+                                + "missing has no rows); past it, the sections its sample found, estimated."),
                     ]
                 ),
             ], required: ["changes", "next", "more", "referencesVersion", "links"])

@@ -104,14 +104,14 @@ public struct EmptyStateDefinition: Sendable, Hashable {
     }
 }
 
-/// Whether a page says how many rows its list holds (`count`): not at all, an estimate from
-/// the store's statistics where counting would cost more than a page, or an exact count up to
-/// a bound (above it, an estimate).
+/// Whether a page says how many rows its list holds (`count`): not at all, an estimate scaled
+/// from a bounded sample of the collection (a small collection is counted), or an exact count
+/// up to a bound (above it, an estimate).
 public enum ListCount: String, Sendable, Hashable, CaseIterable {
     case none, estimated, exact
 
     /// The most rows counted one by one: beyond it the total is an estimate. An estimate counts
-    /// a small list exactly, for less than a page's rows cost.
+    /// a collection of at most this many rows (no more than its sample would read).
     public var bound: Int {
         switch self {
         case .none: 0

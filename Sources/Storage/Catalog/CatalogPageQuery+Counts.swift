@@ -1,7 +1,7 @@
 import GRDB
 
 /// The statements that count a list's rows, bounded: a count never reads more than its bound
-/// and one more row, whatever the list's size.
+/// and one more row, whatever the list's size; and the sample an estimate scales.
 extension CatalogPageQuery {
     /// How many rows the list holds, counting at most `rows` of them. `section`: only the rows
     /// of the section at this keyset prefix (its order keys, which its index leads with).
@@ -24,5 +24,18 @@ extension CatalogPageQuery {
     private func bounded(selecting columns: String, _ conditions: [String], _ rows: Int) -> String {
         "SELECT \(columns) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
             + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " LIMIT \(rows)"
+    }
+
+    /// A sample of the table: `starts.count` runs of `rows` rows each in primary-key order, from
+    /// each start, read by the primary key whatever the list's conditions; per section id (""
+    /// without sections), the rows read and the rows the list keeps.
+    func sampleStatement(starts: [Int64], rows: Int, bySection: Bool) -> (sql: String, arguments: [DatabaseValue]) {
+        let kept = conditions.isEmpty ? "1" : "CASE WHEN " + conditions.joined(separator: " AND ") + " THEN 1 ELSE 0 END"
+        let section = bySection ? "t.\"s_id\"" : "''"
+        let run =
+            "SELECT * FROM (SELECT \(kept) AS m, \(section) AS s_id FROM \(CatalogTable.quote(table.name)) AS t"
+            + " WHERE t.pk >= ? ORDER BY t.pk LIMIT \(rows))"
+        let runs = starts.indices.map { "\(run) AS r\($0)" }.joined(separator: " UNION ALL ")
+        return ("SELECT s.s_id, count(*), sum(s.m) FROM (\(runs)) AS s GROUP BY s.s_id", starts.flatMap { arguments + [$0.databaseValue] })
     }
 }

@@ -1,49 +1,31 @@
 import Domain
 
-/// How many rows a list holds, estimated without reading them: the collection's rows (exact,
-/// `RowCounts`) times the share each condition keeps, as a planner guesses it from what the
-/// definition says of a field. An enum keeps one case in so many, a boolean one in two, a
-/// reference one in as many items as its collection holds; other equalities one in ten, a
-/// bound one in three, a search one in ten.
-///
-/// The same arithmetic on either store, from the same counts: SQLite and PostgreSQL answer
+/// How many rows a list holds, estimated from a sample of its collection's rows rather than
+/// read: the rows a sample of the table keeps, scaled to the table (`RowCounts`). The same
+/// sample on either store (the same runs of the primary key), so SQLite and PostgreSQL answer
 /// the same estimate for the same data, as they answer the same bytes.
-enum ListEstimate {
-    static let equalityShare = 0.1
-    static let boundShare = 1.0 / 3.0
-    static let searchShare = 0.1
+struct ListEstimate: Sendable, Hashable {
+    /// The rows sampled, and of them the rows in the list (by section id for a sectioned list).
+    var sampled: Int64 = 0
+    var matched: Int64 = 0
+    var matchedBySection: [String: Int64] = [:]
 
-    /// The rows `query` keeps of `rows`; `sectionID`: only those of that section. `rowsOf` answers
-    /// another collection's rows (a reference's target, a child list's parent).
-    static func rows(
-        _ query: CatalogQuery, sectionID: String? = nil, in collection: CollectionDefinition, rows: Int64, rowsOf: (String) throws -> Int64
-    ) rethrows -> Int64 {
-        var share = 1.0
-        if query.parent != nil, let parent = collection.parent {
-            share /= Double(max(1, try rowsOf(parent.collection)))
-        }
-        for condition in query.conditions where collection.fields.indices.contains(condition.field) {
-            let type = collection.fields[condition.field].type
-            switch condition.operation {
-            case .equals, .oneOf: share *= min(1, Double(condition.values.count) * (try equalShare(type, rowsOf)))
-            case .atLeast, .atMost: share *= boundShare
-            }
-        }
-        if CatalogPageQuery.folded(query.search) != nil { share *= searchShare }
-        if let ids = query.ids { share = min(share, Double(ids.count) / Double(max(rows, 1))) }
-        if sectionID != nil, let field = collection.sections?.field, collection.fields.indices.contains(field) {
-            share *= try equalShare(collection.fields[field].type, rowsOf)
-        }
-        return Int64((Double(rows) * share).rounded())
+    /// The most rows a sample reads: what an estimate costs, at most, whatever the list.
+    static let size = 1_000
+    /// The runs of the primary key a sample reads, spread over it, so that rows written at one
+    /// time (the first thousand) do not stand for the whole table.
+    static let runs = 4
+
+    /// `matched` of `sampled` rows, scaled to `rows`; never less than `atLeast` (what a page
+    /// showed), never more than `rows`.
+    static func scaled(rows: Int64, sampled: Int64, matched: Int64, atLeast: Int64) -> Int64 {
+        guard sampled > 0 else { return min(max(atLeast, 0), max(rows, atLeast)) }
+        let guess = Int64((Double(rows) * Double(matched) / Double(sampled)).rounded())
+        return max(atLeast, min(guess, rows))
     }
 
-    /// The share of rows one value of a field of `type` holds.
-    private static func equalShare(_ type: FieldType, _ rowsOf: (String) throws -> Int64) rethrows -> Double {
-        switch type {
-        case .enumeration(let cases): 1 / Double(max(1, cases.count))
-        case .boolean: 0.5
-        case .reference(let target): 1 / Double(max(1, try rowsOf(target)))
-        default: equalityShare
-        }
+    /// The pk each run starts at, from the table's smallest and largest.
+    static func starts(low: Int64, high: Int64) -> [Int64] {
+        (0..<Int64(runs)).map { low + (high - low) / Int64(runs) * $0 }
     }
 }
