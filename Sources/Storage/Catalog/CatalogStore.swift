@@ -14,7 +14,7 @@ public final class CatalogStore: Sendable {
     let tables: [String: CatalogTable]
     let renderers: [String: ItemRenderer]
     let state: Locked<StoreState>
-    let queue = WriteQueue<StoreWrite, Versioned<Item>?>()
+    let queue = WriteQueue<StoreWrite, WrittenItems>()
     let counters = Locked(WriteCounters())
     /// The search grams the writer knows the file holds (`KnownGrams`); the writer's alone.
     let knownGrams = Locked(KnownGrams())

@@ -20,7 +20,7 @@ public final class PostgresStore: ItemStore {
     let pool: PostgresPool
     let listener: PostgresListener
     let state = Locked(StoreState())
-    let queue = WriteQueue<StoreWrite, Versioned<Item>?>()
+    let queue = WriteQueue<StoreWrite, WrittenItems>()
     let writer = DispatchQueue(label: "rowserver.postgres.writer")
     public let idempotency: IdempotencyStore
     public let keys: KeyStore
