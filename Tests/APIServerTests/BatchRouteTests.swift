@@ -201,6 +201,12 @@ struct BatchRouteTests {
         #expect(try await subjects().isEmpty)
     }
 
+    @Test func theIndexLinksEachCollectionsBatch() async throws {
+        let collections = try #require(try await server.get("/v1").json?["collections"] as? [[String: Any]])
+        let links = collections.map { ($0["links"] as? [String: Any])?["batch"] as? String }
+        #expect(links == ["/v1/agents/batch", "/v1/tickets/batch"])
+    }
+
     @Test func aChildCollectionsBatchWritesUnderItsParentOnly() async throws {
         let ticket = try await server.create("tickets", Self.ticket("Parent"))
         let other = try await server.create("tickets", Self.ticket("Other"))
