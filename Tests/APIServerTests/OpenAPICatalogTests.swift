@@ -78,9 +78,11 @@ struct OpenAPICatalogTests {
         #expect(
             operations == [
                 "GET /v1/stores (listStores)", "POST /v1/stores (createStoresItem)", "GET /v1/stores/changes (changesStores)",
-                "POST /v1/stores/batch (batchStoresItems)", "GET /v1/stores/{id} (getStoresItem)", "PATCH /v1/stores/{id} (updateStoresItem)", "DELETE /v1/stores/{id} (deleteStoresItem)",
+                "POST /v1/stores/batch (batchStoresItems)", "GET /v1/stores/{id} (getStoresItem)", "PATCH /v1/stores/{id} (updateStoresItem)",
+                "DELETE /v1/stores/{id} (deleteStoresItem)",
                 "GET /v1/orders (listOrders)", "POST /v1/orders (createOrdersItem)", "GET /v1/orders/changes (changesOrders)",
-                "POST /v1/orders/batch (batchOrdersItems)", "GET /v1/orders/{id} (getOrdersItem)", "PATCH /v1/orders/{id} (updateOrdersItem)", "DELETE /v1/orders/{id} (deleteOrdersItem)",
+                "POST /v1/orders/batch (batchOrdersItems)", "GET /v1/orders/{id} (getOrdersItem)", "PATCH /v1/orders/{id} (updateOrdersItem)",
+                "DELETE /v1/orders/{id} (deleteOrdersItem)",
                 "GET /v1/orders/{orderID}/lines (listLines)", "POST /v1/orders/{orderID}/lines (createLinesItem)",
                 "GET /v1/orders/{orderID}/lines/changes (changesLines)", "POST /v1/orders/{orderID}/lines/batch (batchLinesItems)",
                 "GET /v1/orders/{orderID}/lines/{id} (getLinesItem)",

@@ -40,14 +40,15 @@ struct StoreGroupWriteTests {
         #expect(try server.store.version(of: "tickets") == start + 2)
     }
 
-    /// `(operations of the three tickets, the failing operation)`: the writes before it are taken back.
+    /// `failing`: the operation the store refuses, after the ones before it wrote; they are taken back.
     @Test(arguments: [1, 2])
     func aRefusalInTheTransactionTakesBackTheOperationsBeforeIt(failing: Int) async throws {
         let items = try await tickets(3)
         let start = try server.store.latestSequence()
         var operations: [ItemOperation] = [.delete(items[0].item.id, ifVersion: nil), .update(items[1].item, ifVersion: items[1].version)]
         // The second: an item the first deleted; the third: a version the item no longer has.
-        operations.insert(failing == 1 ? .delete(items[0].item.id, ifVersion: nil) : .update(items[2].item, ifVersion: items[2].version - 1), at: failing)
+        operations.insert(
+            failing == 1 ? .delete(items[0].item.id, ifVersion: nil) : .update(items[2].item, ifVersion: items[2].version - 1), at: failing)
         do {
             _ = try await server.store.applyTogether(operations, in: "tickets")
             Issue.record("the group was written")

@@ -77,7 +77,7 @@ extension CatalogItemsController {
     /// met another write is checked again, as a single PATCH is.
     private func applyTogether(
         _ batch: BatchRequest, _ target: WriteTarget, _ request: Request, idempotency mark: IdempotencyMark?
-    ) async throws -> [BatchResults.Result] {
+    ) async throws -> [BatchResults.Answer] {
         let context = request.renderContext
         for _ in 0..<Self.patchAttempts {
             var prepared: [PreparedOperation] = []
@@ -122,9 +122,9 @@ extension CatalogItemsController {
     /// problems. The writes go to the store together, so they share a commit where they fit.
     private func applyEach(
         _ batch: BatchRequest, _ target: WriteTarget, _ request: Request, idempotency mark: IdempotencyMark?
-    ) async throws -> [BatchResults.Result] {
+    ) async throws -> [BatchResults.Answer] {
         let context = request.renderContext
-        var results = Array(repeating: BatchResults.Result.failed(Self.keptChanging), count: batch.operations.count)
+        var results = Array(repeating: BatchResults.Answer.failed(Self.keptChanging), count: batch.operations.count)
         var pending = Array(batch.operations.indices)
         var ids = Array(repeating: Self.refused, count: batch.operations.count)
         for _ in 0..<Self.patchAttempts where !pending.isEmpty {
@@ -155,7 +155,8 @@ extension CatalogItemsController {
                     } catch {
                         results[write.index] = .failed(BatchResults.problem(error))
                     }
-                case .failure(.versionMismatch) where Self.retriesOnChange(batch.operations[write.index].precondition)
+                case .failure(.versionMismatch)
+                where Self.retriesOnChange(batch.operations[write.index].precondition)
                     && batch.operations[write.index].kind == .patch:
                     pending.append(write.index)
                 case .failure(let failure):
@@ -171,7 +172,7 @@ extension CatalogItemsController {
         return results
     }
 
-    private static func isServerFailure(_ result: BatchResults.Result) -> Bool {
+    private static func isServerFailure(_ result: BatchResults.Answer) -> Bool {
         if case .failed(let failure) = result { failure.status >= 500 } else { false }
     }
 
@@ -195,7 +196,7 @@ extension CatalogItemsController {
         let batch = try BatchRequest.parse(request)
         let ids = recorded.split(separator: " ").map(String.init)
         let context = request.renderContext
-        let results = batch.operations.indices.map { index -> BatchResults.Result in
+        let results = batch.operations.indices.map { index -> BatchResults.Answer in
             do {
                 return .answered(try recovered(batch.operations[index], id: index < ids.count ? ids[index] : Self.refused, target, context))
             } catch {

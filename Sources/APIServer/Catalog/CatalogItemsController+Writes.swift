@@ -124,7 +124,8 @@ extension CatalogItemsController {
             case .write(let item, let ifVersion):
                 let saved: Versioned<Item>
                 do {
-                    saved = try await store.update(item, in: target.collection.name, ifVersion: ifVersion, by: request.principal?.id, idempotency: mark)
+                    saved = try await store.update(
+                        item, in: target.collection.name, ifVersion: ifVersion, by: request.principal?.id, idempotency: mark)
                 } catch .versionMismatch where Self.retriesOnChange(precondition) {
                     // Another write landed since the item was read: apply the patch to that one.
                     continue

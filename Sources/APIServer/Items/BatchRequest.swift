@@ -53,7 +53,8 @@ struct BatchRequest: Sendable {
             case ("atomic", let value): errors.append(.init(pointer: "/atomic", detail: "Must be true or false, not \(value.typeName)."))
             case ("operations", .array(let values)): list = values
             case ("operations", let value): errors.append(.init(pointer: "/operations", detail: "Must be an array, not \(value.typeName)."))
-            default: errors.append(.init(pointer: JSONPointer.appending("", member.key), detail: "Unknown member; a batch has atomic and operations."))
+            default:
+                errors.append(.init(pointer: JSONPointer.appending("", member.key), detail: "Unknown member; a batch has atomic and operations."))
             }
         }
         if !errors.isEmpty { throw invalid(errors) }
@@ -107,7 +108,11 @@ struct BatchRequest: Sendable {
         }
         var operation = Operation(kind: kind)
         if kind != .create {
-            if case .string(let id)? = value["id"] { operation.id = id } else { errors.append(.init(pointer: pointer + "/id", detail: "Required: a string.")) }
+            if case .string(let id)? = value["id"] {
+                operation.id = id
+            } else {
+                errors.append(.init(pointer: pointer + "/id", detail: "Required: a string."))
+            }
             switch value["ifMatch"] {
             case nil: break
             case .string(let tag)?: operation.precondition = EntityTag.parseIfMatch(tag)
@@ -137,6 +142,7 @@ struct BatchRequest: Sendable {
     }
 
     private static func invalid(_ errors: [HTTPError.FieldError]) -> HTTPError {
-        HTTPError(status: 400, code: "INVALID_BATCH", detail: "The batch is not well formed; each entry of errors names a member and why.", errors: errors)
+        HTTPError(
+            status: 400, code: "INVALID_BATCH", detail: "The batch is not well formed; each entry of errors names a member and why.", errors: errors)
     }
 }

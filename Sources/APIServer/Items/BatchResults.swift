@@ -6,7 +6,7 @@ import HTTPServer
 /// a delete has its status alone; a refused one its status and the problem (RFC 9457) the single
 /// route would have answered.
 struct BatchResults {
-    enum Result {
+    enum Answer {
         /// The single route's answer.
         case answered(Response)
         case failed(HTTPError)
@@ -17,7 +17,7 @@ struct BatchResults {
     }
 
     var atomic: Bool
-    var results: [Result]
+    var results: [Answer]
 
     var response: Response {
         var json = JSONWriter(capacity: 512 * max(1, results.count))

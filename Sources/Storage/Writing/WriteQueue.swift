@@ -82,7 +82,8 @@ extension WriteQueue {
     func submit(all operations: [Operation], startDrain: () -> Void) async -> [Result<Output, StoreError>] {
         guard !operations.isEmpty else { return [] }
         return await withCheckedContinuation { continuation in
-            let answers = Locked<(results: [Result<Output, StoreError>?], waiting: Int)>((Array(repeating: nil, count: operations.count), operations.count))
+            let answers = Locked<(results: [Result<Output, StoreError>?], waiting: Int)>(
+                (Array(repeating: nil, count: operations.count), operations.count))
             let requests = operations.enumerated().map { index, operation in
                 Request(operation: operation) { result in
                     let all = answers.withLock { answers -> [Result<Output, StoreError>]? in
