@@ -1,6 +1,11 @@
+import Domain
 import Foundation
+import HTTPServer
 import HTTPTestSupport
+import Storage
 import Testing
+
+@testable import APIServer
 
 /// `POST /v1/{collection}/batch` over real sockets: all or none (`atomic`), each on its own
 /// otherwise, every operation answered as its single route answers, under the same keys,
@@ -152,6 +157,36 @@ struct BatchRouteTests {
         let other = try await batch([Self.create("Charlie")], atomic: true, headers: headers)
         #expect(other.status == 422)
         #expect(other.json?["code"] as? String == "IDEMPOTENCY_KEY_REUSED")
+        // A batch whose every operation was refused is forgotten, as a refused single write is.
+        let refusedHeaders = [("Idempotency-Key", "batch-2")]
+        let refused = try await batch([#"{"op":"create","item":{"subject":""}}"#], atomic: false, headers: refusedHeaders)
+        #expect(try results(refused).map { $0["status"] as? Int } == [422])
+        let fixed = try await batch([Self.create("Charlie")], atomic: false, headers: refusedHeaders)
+        #expect(try results(fixed).map { $0["status"] as? Int } == [201])
+        #expect(fixed.header("Idempotent-Replayed") == nil)
+    }
+
+    @Test func aBatchCommittedWithoutItsAnswerIsAnsweredFromItsItems() async throws {
+        let kept = try await server.create("tickets", Self.ticket("Kept"))
+        let gone = try await server.create("tickets", Self.ticket("Gone"))
+        let body = #"{"atomic":true,"operations":[{"op":"patch","id":"\#(kept)","patch":{"priority":1}},{"op":"delete","id":"\#(gone)"}]}"#
+        let principal = try #require(try server.keys.all().first?.id)
+        let mark = IdempotencyMark(principal: principal, key: "lost-batch")
+        let fingerprint = IdempotentWrites.fingerprint(HTTPServer.Request(method: .POST, target: "/v1/tickets/batch", body: Array(body.utf8)))
+        let now = Int64(Date().timeIntervalSince1970)
+        #expect(try server.store.idempotencyRecords.begin(mark, fingerprint: fingerprint, now: now) == .fresh)
+        // The batch commits under the key (here: the delete only); the server stops before it stores the answer.
+        let goneID = try #require(EntityID(parsing: gone))
+        _ = try await server.store.applyTogether(
+            [.delete(goneID, ifVersion: nil)], in: "tickets", by: principal, idempotency: mark, batch: "- \(gone)")
+        let retried = try await server.send("POST", "/v1/tickets/batch", json: body, headers: [("Idempotency-Key", "lost-batch")])
+        #expect(retried.status == 200, "\(retried.text)")
+        #expect(retried.header("Idempotent-Replayed") == "true")
+        let results = try results(retried)
+        #expect(results.map { $0["status"] as? Int } == [200, 204])
+        // Answered from the items as they are: the patch was not applied on the retry.
+        #expect((results[0]["item"] as? [String: Any])?["priority"] as? Int == 2)
+        #expect(try await server.get("/v1/tickets/\(gone)").status == 404)
     }
 
     /// `(body, status, code)`: each refused as a whole, nothing written.

@@ -39,7 +39,9 @@ extension CatalogItemsController {
                 batch.atomic
                 ? try await applyTogether(batch, target, request, idempotency: mark)
                 : try await applyEach(batch, target, request, idempotency: mark)
-            return BatchResults(atomic: batch.atomic, results: results).response
+            // A batch whose every operation was refused wrote nothing: its key is let go, so a
+            // corrected batch may run under it, as after a refused single write.
+            return (BatchResults(atomic: batch.atomic, results: results).response, results.contains(where: \.succeeded))
         }
     }
 
