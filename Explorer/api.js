@@ -45,6 +45,14 @@ export async function deleteItem(url, { etag = null } = {}) {
   if (!response.ok) throw await problemFrom(response, key);
 }
 
+/// POST a JSON body to `url` (a batch of writes): resolves to the JSON answer.
+export async function postJSON(url, body) {
+  const headers = { Accept: "application/json", "Content-Type": "application/json" };
+  const { response, key } = await request(url, { method: "POST", headers, body: JSON.stringify(body) });
+  if (!response.ok) throw await problemFrom(response, key);
+  return response.json();
+}
+
 /// The methods the server allows on `url` (OPTIONS answers them in `Allow`): a collection its
 /// definition keeps read-only has no DELETE, so the page offers none.
 export async function allowedMethods(url) {
@@ -55,14 +63,14 @@ export async function allowedMethods(url) {
 
 /// fetch() with the key, if any, in the Authorization header (never in the URL): resolves to
 /// the response and the key it was sent with. A network failure becomes an APIError of its own.
-async function request(url, { method = "GET", headers = {}, signal } = {}) {
+async function request(url, { method = "GET", headers = {}, body, signal } = {}) {
   const key = currentKey();
   if (key) headers = { ...headers, Authorization: `Bearer ${key}` };
   let response;
   try {
     // no-store: the page does its own revalidation; the browser cache must neither answer
     // for the server nor add conditional headers of its own.
-    response = await fetch(url, { method, headers, cache: "no-store", signal });
+    response = await fetch(url, { method, headers, body, cache: "no-store", signal });
   } catch (error) {
     if (error.name === "AbortError") throw error;
     throw new APIError({ title: "Network Error", detail: "rowserver did not answer. Check that it is running, then try again." });

@@ -9,7 +9,7 @@
 // It reads without an API key; a key entered in the sidebar (keydialog.js) goes with every
 // request, and setting or clearing it reads what is shown again.
 
-import { getJSON, searchOf, withSearch } from "./api.js";
+import { getJSON, postJSON, searchOf, withSearch } from "./api.js";
 import { DetailView } from "./detail.js";
 import { h } from "./dom.js";
 import { icon } from "./icons.js";
@@ -33,6 +33,9 @@ const ui = {
   search: $("search"),
   searchLabel: $("search-label"),
   problem: $("list-problem"),
+  selection: $("selection-bar"),
+  selectionCount: $("selection-count"),
+  selectionActions: $("selection-actions"),
   scroller: $("list-scroll"),
   empty: $("empty"),
   sentinel: $("sentinel"),
@@ -50,6 +53,7 @@ const state = {
 const view = new ListView($("list"), ui.scroller, {
   onOpen: (entry) => detail.open(entry.detail, entry.row?.title ?? entry.table?.compact?.title ?? null),
   onSort: (link) => openList({ ...state.list, base: link, search: searchOf(link) }),
+  onCheck: (ids) => showSelection(ids),
 });
 
 const detail = new DetailView($("detail"), {
@@ -152,7 +156,10 @@ async function loadFirst(list) {
     const { body, etag } = await getJSON(list.firstLink);
     if (list !== state.list) return;
     list.mode = list.mode || modeOf(body);
-    view.reset({ mode: modeOf(body), label: list.title, columns: body.columns, sort: body.sort });
+    // A collection's own rows can be ticked and deleted together, where the index gives the
+    // link that writes several at once (a collection kept read-only has none).
+    const checkable = list.kind === "collection" && Boolean(state.collection?.links.batch);
+    view.reset({ mode: modeOf(body), label: list.title, columns: body.columns, sort: body.sort, checkable });
     view.append(entriesOf(body));
     Object.assign(list, { etag, next: body.links.next, empty: body.empty, ready: true });
     draw(list);
@@ -245,6 +252,58 @@ function drawToolbar(list) {
 function switchMode(mode) {
   const collection = state.collection;
   openList({ ...state.collectionList, base: collection.links[mode], mode, search: ui.search.value.trim() });
+}
+
+// MARK: - Ticked rows
+
+/// The bar over a list with ticked rows: how many, and what can be done with them; above the
+/// buttons, what the last try said.
+function showSelection(ids, problem = null) {
+  ui.selection.hidden = ids.length === 0;
+  ui.selectionCount.textContent = `${ids.length} selected`;
+  ui.selectionActions.replaceChildren(
+    ...(problem ? [problemView(problem)] : []),
+    h("button", { type: "button", class: "delete-button", dataset: { action: "delete-selected" }, onclick: () => confirmDeleteSelected(ids) }, "Delete Selected…"),
+    h("button", { type: "button", class: "link-button", dataset: { action: "clear-selection" }, onclick: () => view.setChecked([]) }, "Clear"),
+  );
+}
+
+/// Asks in place, as a single delete does.
+function confirmDeleteSelected(ids) {
+  const cancel = h("button", { type: "button", class: "link-button", dataset: { action: "cancel-delete-selected" }, onclick: () => showSelection(ids) }, "Cancel");
+  const count = ids.length === 1 ? "1 item" : `${ids.length} items`;
+  ui.selectionActions.replaceChildren(
+    h(
+      "div",
+      { class: "confirm", role: "group", "aria-label": "Confirm delete" },
+      h("p", { class: "confirm-text" }, `Delete ${count}? This cannot be undone.`),
+      h("button", { type: "button", class: "delete-button", dataset: { action: "confirm-delete-selected" }, onclick: () => deleteSelected(ids) }, "Delete"),
+      cancel,
+    ),
+  );
+  cancel.focus();
+}
+
+/// One atomic batch (the collection's `links.batch`): every ticked row goes, or — one of them
+/// is still referred to, or the key may not write — none does, and the server's problem says
+/// which and why while the rows stay ticked.
+async function deleteSelected(ids) {
+  const list = state.list;
+  const link = state.collection?.links.batch;
+  if (!link) return;
+  ui.selection.setAttribute("aria-busy", "true");
+  try {
+    await postJSON(link, { atomic: true, operations: ids.map((id) => ({ op: "delete", id })) });
+    if (list !== state.list) return;
+    for (const id of ids) view.remove(id);
+    view.setChecked([]);
+    draw(list);
+    refresh();
+  } catch (error) {
+    if (list === state.list) showSelection(ids, error);
+  } finally {
+    ui.selection.removeAttribute("aria-busy");
+  }
 }
 
 // MARK: - Search, refresh, navigation

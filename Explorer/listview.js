@@ -32,11 +32,14 @@ function sameEntry(a, b) {
 export class ListView {
   /// `host`: where the list or table goes; `scroller`: the element that scrolls it.
   /// `onOpen(entry)`: a row was chosen (click or Enter). `onSort(link)`: a column header was.
-  constructor(host, scroller, { onOpen, onSort }) {
+  /// `onCheck(ids)`: the rows ticked for an action on several (see `checkable`) changed.
+  constructor(host, scroller, { onOpen, onSort, onCheck = () => {} }) {
     this.host = host;
     this.scroller = scroller;
     this.onOpen = onOpen;
     this.onSort = onSort;
+    this.onCheck = onCheck;
+    this.checked = new Set(); // ids of the rows ticked, kept across redraws
     this.entries = [];
     this.elements = new Map(); // id → element, reused while its entry object is the same
     this.drawn = new Map(); // id → the entry object its element shows
@@ -46,8 +49,11 @@ export class ListView {
   }
 
   /// Starts over with a new list (another collection, mode, search or sort order).
-  reset({ mode, label, columns = [], sort = [] }) {
+  /// `checkable`: its rows (not a table's) carry a checkbox, to act on several at once.
+  reset({ mode, label, columns = [], sort = [], checkable = false }) {
     this.mode = mode;
+    this.checkable = checkable && mode !== "table";
+    this.setChecked([]);
     this.label = label;
     this.columns = columns;
     this.sort = sort;
@@ -125,6 +131,16 @@ export class ListView {
     if (this.selectedID === id) this.selectedID = null;
   }
 
+  /// Ticks exactly these rows, and says so.
+  setChecked(ids) {
+    this.checked = new Set(ids);
+    for (const [id, element] of this.elements) {
+      const box = element.querySelector(".row-check");
+      if (box) box.checked = this.checked.has(id);
+    }
+    this.onCheck([...this.checked]);
+  }
+
   // MARK: - Drawing
 
   /// Redraws from the entries. The first row in view stays at the same height on screen, so
@@ -146,6 +162,8 @@ export class ListView {
         this.drawn.delete(id);
       }
     }
+    // A ticked row that left the list (deleted, or no longer matching) is no longer ticked.
+    if ([...this.checked].some((id) => !shown.has(id))) this.setChecked([...this.checked].filter((id) => shown.has(id)));
     this.markSelection();
     if (anchor) {
       const element = this.elements.get(anchor.id);
@@ -174,7 +192,7 @@ export class ListView {
 
   element(entry) {
     if (this.drawn.get(entry.id) === entry) return this.elements.get(entry.id);
-    const element = entry.table ? tableRow(entry, this.columns) : this.rowElement(entry.row);
+    const element = entry.table ? tableRow(entry, this.columns) : this.rowElement(entry.row, entry.id);
     element.id = `row-${entry.id}`;
     element.dataset.id = entry.id;
     element.addEventListener("click", () => {
@@ -187,14 +205,34 @@ export class ListView {
     return element;
   }
 
-  rowElement(row) {
+  rowElement(row, id) {
     return h(
       "div",
       { class: "row", role: "option", "aria-selected": "false" },
+      this.checkable && this.checkbox(row, id),
       row.image && icon(row.image, "icon row-image"),
       h("span", { class: "row-text" }, h("span", { class: "row-title" }, row.title), row.subtitle && h("span", { class: "row-subtitle" }, row.subtitle)),
       row.trailing && h("span", { class: "row-trailing" }, row.trailing),
     );
+  }
+
+  /// The box that ticks a row: a click on it ticks, and does not open the row.
+  checkbox(row, id) {
+    const box = h("input", {
+      type: "checkbox",
+      class: "row-check",
+      "aria-label": `Select ${row.title}`,
+      tabindex: "-1",
+      onclick: (event) => event.stopPropagation(),
+      onchange: () => {
+        const ids = new Set(this.checked);
+        if (box.checked) ids.add(id);
+        else ids.delete(id);
+        this.setChecked([...ids]);
+      },
+    });
+    box.checked = this.checked.has(id);
+    return box;
   }
 
   offset(element) {

@@ -11,6 +11,14 @@ public struct Detail: Hashable, Sendable {
     /// The body as it came, for `decode(_:)`.
     public var body: Data
 
+    /// A detail that came inside another answer (a batch's result), with the tag its route sends.
+    init(link: String, etag: String?, json: JSONValue, body: Data) {
+        self.json = json
+        self.link = json["links"]?["self"]?.string ?? link
+        self.etag = etag
+        self.body = body
+    }
+
     init(link: String, response: RowClient.Response) throws(RowKitError) {
         json = try response.decode(JSONValue.self)
         self.link = json["links"]?["self"]?.string ?? link

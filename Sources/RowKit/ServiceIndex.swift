@@ -33,6 +33,9 @@ public struct CollectionInfo: Decodable, Hashable, Identifiable, Sendable {
         public var table: String?
         /// The change feed: without a token it answers the token for "now".
         public var changes: String
+        /// Where several items are written at once (`RowClient.batch`); nil when the collection
+        /// is kept read-only (or the server predates batches).
+        public var batch: String?
     }
 
     public var id: String

@@ -56,7 +56,11 @@ public protocol ItemStore: AnyObject, Sendable {
     /// Queues `write` for the store's group-committing writer; returns once the commit that
     /// holds it is durable (the item written; nil for a delete). `insert`, `update` and `delete`
     /// below are the API of it.
-    func submit(_ write: StoreWrite) async throws(StoreError) -> Versioned<Item>?
+    func submit(_ write: StoreWrite) async throws(StoreError) -> WrittenItems
+
+    /// Queues `writes` together, in order, each standing alone (its own result, a failure taking
+    /// back only itself); they share a commit where the writer's batch has room for them all.
+    func submit(all writes: [StoreWrite]) async -> [Result<WrittenItems, StoreError>]
 
     /// Throws when the database cannot answer now.
     func checkHealth() throws(StoreError)
@@ -76,7 +80,7 @@ extension ItemStore {
         _ item: Item, into collection: String, by author: String? = nil, idempotency: IdempotencyMark? = nil
     ) async throws(StoreError) -> Versioned<Item> {
         let write = StoreWrite(write: .insert(item, collection: collection), author: author, idempotency: idempotency)
-        guard let written = try await submit(write) else { throw StoreError.invariant("insert returned no item") }
+        guard let written = try await submit(write).first ?? nil else { throw StoreError.invariant("insert returned no item") }
         return written
     }
 
@@ -85,7 +89,7 @@ extension ItemStore {
         _ item: Item, in collection: String, ifVersion: Int64?, by author: String? = nil, idempotency: IdempotencyMark? = nil
     ) async throws(StoreError) -> Versioned<Item> {
         let write = StoreWrite(write: .update(item, collection: collection, ifVersion: ifVersion), author: author, idempotency: idempotency)
-        guard let written = try await submit(write) else { throw StoreError.invariant("update returned no item") }
+        guard let written = try await submit(write).first ?? nil else { throw StoreError.invariant("update returned no item") }
         return written
     }
 
@@ -97,6 +101,29 @@ extension ItemStore {
         _ = try await submit(StoreWrite(write: .delete(id, collection: collection, ifVersion: ifVersion), author: author, idempotency: idempotency))
     }
 
+    /// Applies `operations` to `collection` in order, in one transaction, all or none: the first
+    /// that fails (a stale `ifVersion`, a missing item, a reference to nothing, an item still
+    /// referenced) takes back the others and throws `.inGroup` naming it. Each operation's
+    /// change-log entry, version and search entry are those it would have alone. `batch`: what
+    /// the idempotency key's record names (`StoreWrite.batch`).
+    public func applyTogether(
+        _ operations: [ItemOperation], in collection: String, by author: String? = nil, idempotency: IdempotencyMark? = nil,
+        batch: String? = nil
+    ) async throws(StoreError) -> WrittenItems {
+        let group = CatalogWrite.group(operations.map { $0.write(in: collection) })
+        return try await submit(StoreWrite(write: group, author: author, idempotency: idempotency, batch: batch))
+    }
+
+    /// Applies each of `operations` on its own, in order (a failure takes back only itself), in
+    /// one commit where they fit: each one's result, in order.
+    public func applyEach(
+        _ operations: [ItemOperation], in collection: String, by author: String? = nil, idempotency: IdempotencyMark? = nil,
+        batch: String? = nil
+    ) async -> [Result<Versioned<Item>?, StoreError>] {
+        let writes = operations.map { StoreWrite(write: $0.write(in: collection), author: author, idempotency: idempotency, batch: batch) }
+        return await submit(all: writes).map { result in result.map { $0.first ?? nil } }
+    }
+
     /// The collection's own feed, placed in no list.
     public func changes(_ collection: String, after sequence: Int64, limit: Int) throws(StoreError) -> CatalogChangeBatch {
         try changes(collection, after: sequence, limit: limit, in: nil, counting: .none)
@@ -105,6 +132,24 @@ extension ItemStore {
     /// Changes placed in `list`, without its counts.
     public func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError) -> CatalogChangeBatch {
         try changes(collection, after: sequence, limit: limit, in: list, counting: .none)
+    }
+}
+
+/// One insert, update or delete of a batch (`ItemStore.applyTogether`, `applyEach`).
+public enum ItemOperation: Sendable {
+    /// A new item, its id already assigned.
+    case insert(Item)
+    /// With `ifVersion`, only while the item's version is still that one.
+    case update(Item, ifVersion: Int64?)
+    /// Cascades as a single delete does.
+    case delete(EntityID, ifVersion: Int64?)
+
+    func write(in collection: String) -> CatalogWrite {
+        switch self {
+        case .insert(let item): .insert(item, collection: collection)
+        case .update(let item, let ifVersion): .update(item, collection: collection, ifVersion: ifVersion)
+        case .delete(let id, let ifVersion): .delete(id, collection: collection, ifVersion: ifVersion)
+        }
     }
 }
 

@@ -78,19 +78,29 @@ struct OpenAPICatalogTests {
         #expect(
             operations == [
                 "GET /v1/stores (listStores)", "POST /v1/stores (createStoresItem)", "GET /v1/stores/changes (changesStores)",
-                "GET /v1/stores/index (lettersStores)", "GET /v1/stores/{id} (getStoresItem)", "PATCH /v1/stores/{id} (updateStoresItem)",
-                "DELETE /v1/stores/{id} (deleteStoresItem)",
+                "GET /v1/stores/index (lettersStores)", "POST /v1/stores/batch (batchStoresItems)", "GET /v1/stores/{id} (getStoresItem)",
+                "PATCH /v1/stores/{id} (updateStoresItem)", "DELETE /v1/stores/{id} (deleteStoresItem)",
                 "GET /v1/orders (listOrders)", "POST /v1/orders (createOrdersItem)", "GET /v1/orders/changes (changesOrders)",
-                "GET /v1/orders/index (lettersOrders)", "GET /v1/orders/{id} (getOrdersItem)", "PATCH /v1/orders/{id} (updateOrdersItem)",
+                "GET /v1/orders/index (lettersOrders)", "POST /v1/orders/batch (batchOrdersItems)", "GET /v1/orders/{id} (getOrdersItem)",
+                "PATCH /v1/orders/{id} (updateOrdersItem)",
                 "DELETE /v1/orders/{id} (deleteOrdersItem)",
                 "GET /v1/orders/{orderID}/lines (listLines)", "POST /v1/orders/{orderID}/lines (createLinesItem)",
-                "GET /v1/orders/{orderID}/lines/changes (changesLines)", "GET /v1/orders/{orderID}/lines/{id} (getLinesItem)",
+                "GET /v1/orders/{orderID}/lines/changes (changesLines)", "POST /v1/orders/{orderID}/lines/batch (batchLinesItems)",
+                "GET /v1/orders/{orderID}/lines/{id} (getLinesItem)",
                 "PATCH /v1/orders/{orderID}/lines/{id} (updateLinesItem)",
                 "DELETE /v1/orders/{orderID}/lines/{id} (deleteLinesItem)",
             ])
         let create = try #require(document[path: "paths", "/v1/orders/{orderID}/lines", "post"])
         #expect(create["parameters"]?.parameterNames == ["orderID", "AcceptLanguage", "IdempotencyKey"])
         #expect(create["responses"]?.keys.contains("404") == true)
+        let batch = try #require(document[path: "paths", "/v1/orders/{orderID}/lines/batch", "post"])
+        #expect(batch["parameters"]?.parameterNames == ["orderID", "AcceptLanguage", "IdempotencyKey"])
+        #expect(batch["responses"]?.keys.contains("412") == true)
+        let batchOperations = try #require(try schema("LinesBatch")[path: "properties", "operations"])
+        #expect(batchOperations["maxItems"]?.intValue == 100)
+        #expect(batchOperations[path: "items", "oneOf"]?.elements.count == 3)
+        let item = try schema("LinesBatchResults")[path: "properties", "results", "items", "properties", "item", "$ref"]
+        #expect(item?.stringValue == "#/components/schemas/LinesDetail")
         let feed = try #require(document[path: "paths", "/v1/orders/{orderID}/lines/changes", "get"])
         #expect(feed["parameters"]?.parameterNames.prefix(3) == ["orderID", "since", "limit"])
     }

@@ -84,6 +84,35 @@ struct RowClientTests {
         #expect(try await client.detail(row.detail).json["name"]?.string == "Elsewhere")
     }
 
+    @Test func aBatchWritesSeveralAtOnceAtomicOrEachOnItsOwn() async throws {
+        let server = try RowKitTestServer()
+        let client = server.client
+        let departments = try await client.index().collection("departments")
+        let batch = try #require(departments.links.batch)
+        let created = try await client.batch(batch, [.create(["name": "Cartography"]), .create(["name": "Surveying"])], atomic: true)
+        #expect(created.map(\.status) == [201, 201])
+        let first = try #require(created[0].detail)
+        #expect(first.etag != nil && first.json["name"]?.string == "Cartography")
+        #expect(try await client.detail(first.link).etag == first.etag)
+        // A stale version fails an atomic batch as a conflict, naming the operation; nothing is written.
+        let second = try #require(created[1].detail)
+        _ = try await client.update(second, patch: ["name": "Geodesy"])
+        let error = await failure { () async throws(RowKitError) -> Void in
+            _ = try await client.batch(batch, [.update(first, patch: ["name": "Maps"]), .delete(second)], atomic: true)
+        }
+        guard case .conflict(let problem)? = error else {
+            Issue.record("not a conflict: \(String(describing: error))")
+            return
+        }
+        #expect(problem.errors?.first?.pointer == "/operations/1")
+        #expect(try await client.detail(first.link).json["name"]?.string == "Cartography")
+        // Each on its own: the patch is written, the stale delete refused.
+        let each = try await client.batch(batch, [.update(first, patch: ["name": "Maps"]), .delete(second)], atomic: false)
+        #expect(each.map(\.status) == [200, 412])
+        #expect(each[0].detail?.json["name"]?.string == "Maps")
+        #expect(each[1].problem?.code == .preconditionFailed)
+    }
+
     @Test func validationFailuresNameTheirFields() async throws {
         let server = try RowKitTestServer()
         let departments = try await server.client.index().collection("departments")

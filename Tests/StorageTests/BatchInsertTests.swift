@@ -13,7 +13,7 @@ import Testing
     /// transaction of `store`'s database.
     static func apply(
         _ writes: [StoreWrite], to store: DemoStore, rowsPerInsert: Int = 4
-    ) throws -> (results: [Result<Versioned<Item>?, StoreError>], start: Int64) {
+    ) throws -> (results: [Result<WrittenItems, StoreError>], start: Int64) {
         let catalogStore = store.store
         return try catalogStore.pool.write { db in
             let start = try ChangeLog.latestSequence(db)
@@ -51,7 +51,7 @@ import Testing
                 #expect(throws: StoreError.self) { try result.get() }
                 continue
             }
-            let written = try #require(try result.get())
+            let written = try #require(try result.get().first ?? nil)
             versions.append(written.version)
             #expect(try store.item(.people, id: written.item.id)?.version == written.version)
             #expect(try Self.sectionKey(of: written.item.id, in: store) == "optics")

@@ -19,6 +19,9 @@ struct CatalogItemsController: Sendable {
         router.get("/v1/:collection/:id/:child/:childID") { request in try controller.childDetail(request) }
         let writable = controller.writable
         router.add(.POST, "/v1/:collection", .async { request in try await controller.create(request) }, available: writable)
+        router.add(.POST, "/v1/:collection/batch", .async { request in try await controller.batch(request) }, available: writable)
+        router.add(
+            .POST, "/v1/:collection/:id/:child/batch", .async { request in try await controller.childBatch(request) }, available: writable)
         router.add(.PATCH, "/v1/:collection/:id", .async { request in try await controller.update(request) }, available: writable)
         router.add(.DELETE, "/v1/:collection/:id", .async { request in try await controller.delete(request) }, available: writable)
         router.add(.POST, "/v1/:collection/:id/:child", .async { request in try await controller.childCreate(request) }, available: writable)

@@ -63,6 +63,8 @@ extension CatalogListController {
             json.field("sections", collection.sections.map { path + "?group=" + $0.name })
             json.field("table", collection.table != nil ? path + "?view=table" : nil)
             json.field("changes", path + "/changes")
+            // Where several of its items are written at once; none for a collection kept read-only.
+            json.field("batch", collection.writable ? path + "/batch" : nil)
             json.endObject()
             json.endObject()
         }

@@ -31,6 +31,9 @@ extension StoreError: HTTPResponseError {
             return HTTPError(
                 status: 410, code: "CHANGES_EXPIRED",
                 detail: "The token is older than the retained change history; reload the list.", parameter: "since")
+        case .inGroup(_, let failure):
+            // The batch route names the operation (`CatalogItemsController+Batch`).
+            return failure.httpError
         case .unavailable, .sqlite, .postgres, .incompatibleDefinition, .invariant:
             return isTransient ? .serviceUnavailable("The database cannot answer right now.") : .internalError()
         }

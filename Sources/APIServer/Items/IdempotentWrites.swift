@@ -34,7 +34,18 @@ final class IdempotentWrites: Sendable {
     func run(
         _ request: Request, recover: Recovery, _ write: @Sendable (IdempotencyMark?) async throws -> Response
     ) async throws -> Response {
-        guard let key = try Self.key(request) else { return try await write(nil) }
+        try await run(request, recover: recover) { mark in
+            let response = try await write(mark)
+            return (response, (200..<300).contains(response.status))
+        }
+    }
+
+    /// `run` for a write that says whether its answer is remembered: a batch answers 200 when
+    /// every operation was refused, and is then forgotten as a refused single write is.
+    func run(
+        _ request: Request, recover: Recovery, _ write: @Sendable (IdempotencyMark?) async throws -> (Response, remember: Bool)
+    ) async throws -> Response {
+        guard let key = try Self.key(request) else { return try await write(nil).0 }
         let mark = IdempotencyMark(principal: request.principal?.id ?? "", key: key)
         guard running.withLock({ $0.insert(mark).inserted }) else {
             throw HTTPError(
@@ -56,14 +67,15 @@ final class IdempotentWrites: Sendable {
             return Self.replayed(response)
         case .fresh:
             let response: Response
+            let remember: Bool
             do {
-                response = try await write(mark)
+                (response, remember) = try await write(mark)
             } catch {
                 // A write that committed has left its key `applied`: release forgets only a pending one.
                 try? store.release(mark)
                 throw error
             }
-            if (200..<300).contains(response.status) {
+            if remember {
                 // Not stored (a database error now): the key stays `applied`, and a retry recovers.
                 try? store.complete(mark, answer: Self.stored(response))
             } else {

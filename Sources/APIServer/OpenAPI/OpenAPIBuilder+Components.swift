@@ -12,13 +12,14 @@ extension OpenAPIBuilder {
         ]
     }
 
-    /// Per collection: its detail, and for a writable one its create and merge-patch bodies.
+    /// Per collection: its detail, and for a writable one its create, merge-patch and batch bodies.
     private func collectionSchemas() -> [(String, YAMLNode)] {
         catalog.collections.flatMap { collection -> [(String, YAMLNode)] in
             var schemas = [(Self.detailSchemaName(collection), detailSchema(collection))]
             if collection.writable {
                 schemas.append((Self.inputSchemaName(collection), inputSchema(collection)))
                 schemas.append((Self.patchSchemaName(collection), patchSchema(collection)))
+                schemas += batchSchemas(collection)
             }
             return schemas
         }

@@ -15,7 +15,7 @@ extension OpenAPIBuilder {
         return .map(paths)
     }
 
-    /// `/v1/<name>`, `/v1/<name>/changes` and `/v1/<name>/{id}`; writes only when writable.
+    /// `/v1/<name>`, `/v1/<name>/changes` and `/v1/<name>/{id}`; writes (and `/batch`) only when writable.
     private func topLevelPaths(_ collection: CollectionDefinition) -> [(String, YAMLNode)] {
         let base = "/v1/\(collection.name)"
         let id = Self.idParameter(collection.kind)
@@ -26,8 +26,10 @@ extension OpenAPIBuilder {
             item.append(("patch", updateOperation(collection, pathParameters: [id])))
             item.append(("delete", deleteOperation(collection, pathParameters: [id])))
         }
-        return [(base, .map(list)), (base + "/changes", ["get": changesOperation(collection)])] + letterPaths(collection, base: base, [])
-            + [(base + "/{id}", .map(item))]
+        let batch: [(String, YAMLNode)] = collection.writable ? [(base + "/batch", ["post": batchOperation(collection, pathParameters: [])])] : []
+        let changes = (base + "/changes", YAMLNode.map([("get", changesOperation(collection))]))
+        let head: [(String, YAMLNode)] = [(base, .map(list)), changes]
+        return head + letterPaths(collection, base: base, []) + batch + [(base + "/{id}", .map(item))]
     }
 
     /// `…/index`, the letter index, for a collection with a sort by text.
@@ -51,8 +53,10 @@ extension OpenAPIBuilder {
             item.append(("patch", updateOperation(child, pathParameters: [parentID, id])))
             item.append(("delete", deleteOperation(child, pathParameters: [parentID, id])))
         }
-        return [(base, .map(list)), (base + "/changes", ["get": changesOperation(child, pathParameters: [parentID])])]
-            + letterPaths(child, base: base, [parentID]) + [(base + "/{id}", .map(item))]
+        let batch: [(String, YAMLNode)] = child.writable ? [(base + "/batch", ["post": batchOperation(child, pathParameters: [parentID])])] : []
+        let changes = (base + "/changes", YAMLNode.map([("get", changesOperation(child, pathParameters: [parentID]))]))
+        let head: [(String, YAMLNode)] = [(base, .map(list)), changes]
+        return head + letterPaths(child, base: base, [parentID]) + batch + [(base + "/{id}", .map(item))]
     }
 
     static func idParameter(_ kind: EntityKind, name: String = "id", description: String = "The item's id, as links give it.") -> YAMLNode {

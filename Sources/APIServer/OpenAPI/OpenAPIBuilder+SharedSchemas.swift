@@ -202,6 +202,13 @@ extension OpenAPIBuilder {
                 Self.object([
                     ("list", Self.link), ("sections", ["type": ["string", "null"]]), ("table", ["type": ["string", "null"]]),
                     ("changes", Self.link),
+                    (
+                        "batch",
+                        [
+                            "type": ["string", "null"],
+                            "description": "POST several creates, patches and deletes here; null when the collection is kept read-only.",
+                        ]
+                    ),
                 ])
             ),
         ])

@@ -21,11 +21,11 @@ final class BatchReferences {
     /// Reads and locks the items the references of `writes`' items name.
     func load(_ writes: [StoreWrite], tables: [String: CatalogTable], db: any SQLConnection) throws {
         var wanted: [String: Set<EntityID>] = [:]
-        for write in writes {
+        for write in writes.lazy.flatMap(\.write.operations) {
             let (item, collection): (Item, String)
-            switch write.write {
+            switch write {
             case .insert(let written, let name), .update(let written, let name, _): (item, collection) = (written, name)
-            case .delete, .applySearchBacklog: continue
+            case .delete, .applySearchBacklog, .group: continue
             }
             guard let table = tables[collection] else { continue }
             for reference in table.references {

@@ -6,8 +6,12 @@ import GRDB
 /// one transaction (`CatalogWriter.apply`: without a savepoint per write unless one failed after
 /// it wrote), commits once, and only then answers the writers.
 extension CatalogStore {
-    public func submit(_ write: StoreWrite) async throws(StoreError) -> Versioned<Item>? {
+    public func submit(_ write: StoreWrite) async throws(StoreError) -> WrittenItems {
         try await queue.submit(write) { pool.asyncWriteWithoutTransaction { [self] db in drain(db) } }
+    }
+
+    public func submit(all writes: [StoreWrite]) async -> [Result<WrittenItems, StoreError>] {
+        await queue.submit(all: writes) { pool.asyncWriteWithoutTransaction { [self] db in drain(db) } }
     }
 
     /// Has the writer index the search backlog (`SearchBacklog`) in the next commit, and returns
@@ -17,7 +21,7 @@ extension CatalogStore {
     func applySearchBacklog() throws(StoreError) {
         let done = DispatchSemaphore(value: 0)
         let failure = Locked<StoreError?>(nil)
-        let request = WriteQueue<StoreWrite, Versioned<Item>?>.Request(operation: StoreWrite(write: .applySearchBacklog)) { result in
+        let request = WriteQueue<StoreWrite, WrittenItems>.Request(operation: StoreWrite(write: .applySearchBacklog)) { result in
             if case .failure(let error) = result { failure.withLock { $0 = error } }
             done.signal()
         }
@@ -51,7 +55,7 @@ extension CatalogStore {
         }
     }
 
-    private func commit(_ writes: [StoreWrite], in db: Database) -> [Result<Versioned<Item>?, StoreError>] {
+    private func commit(_ writes: [StoreWrite], in db: Database) -> [Result<WrittenItems, StoreError>] {
         let now = CatalogStore.now()
         do {
             do {
@@ -68,8 +72,8 @@ extension CatalogStore {
 
     private func commit(
         _ writes: [StoreWrite], in db: Database, now: Int64, savepoints: Bool
-    ) throws -> [Result<Versioned<Item>?, StoreError>] {
-        var results: [Result<Versioned<Item>?, StoreError>] = []
+    ) throws -> [Result<WrittenItems, StoreError>] {
+        var results: [Result<WrittenItems, StoreError>] = []
         var versions: [String: Int64] = [:]
         var latest: Int64 = 0
         var changes: [ChangedItem]?

@@ -15,7 +15,7 @@ public final class CatalogStore: Sendable {
     let renderers: [String: ItemRenderer]
     let state: Locked<StoreState>
     let rowCounts = RowCounts()
-    let queue = WriteQueue<StoreWrite, Versioned<Item>?>()
+    let queue = WriteQueue<StoreWrite, WrittenItems>()
     let counters = Locked(WriteCounters())
     /// The search grams the writer knows the file holds (`KnownGrams`); the writer's alone.
     let knownGrams = Locked(KnownGrams())

@@ -18,8 +18,8 @@ extension CatalogWriter {
 
     /// Each write's result, in order. The writes' search entries and change-log entries are
     /// left in `search` and `changes` for the caller to apply, a failed write's taken back.
-    mutating func apply(_ writes: [StoreWrite], savepoints: Bool) throws -> [Result<Versioned<Item>?, StoreError>] {
-        var results: [Result<Versioned<Item>?, StoreError>] = []
+    mutating func apply(_ writes: [StoreWrite], savepoints: Bool) throws -> [Result<WrittenItems, StoreError>] {
+        var results: [Result<WrittenItems, StoreError>] = []
         results.reserveCapacity(writes.count)
         try references.load(writes, tables: tables, db: db)
         var next = 0
@@ -42,7 +42,7 @@ extension CatalogWriter {
             author = write.author
             if savepoints {
                 do {
-                    var written: Versioned<Item>?
+                    var written: WrittenItems = []
                     try db.withSavepoint { written = try write.apply(with: self, db: db) }
                     results.append(.success(written))
                 } catch let failure as StoreError where failure.isContention {
@@ -94,8 +94,8 @@ extension CatalogWriter {
     /// reference to nothing) is answered alone, before anything is written. An id that exists
     /// sends the batch back to run with savepoints (`PartialWrite`), where it is refused alone
     /// and its sequence taken back: ids are the server's, so that is rare.
-    private func insertTogether(_ writes: ArraySlice<StoreWrite>) throws -> [Result<Versioned<Item>?, StoreError>] {
-        var results: [Result<Versioned<Item>?, StoreError>] = []
+    private func insertTogether(_ writes: ArraySlice<StoreWrite>) throws -> [Result<WrittenItems, StoreError>] {
+        var results: [Result<WrittenItems, StoreError>] = []
         var rows: [(item: Item, version: Int64, columns: [(any DatabaseValueConvertible)?])] = []
         var table: CatalogTable?
         for write in writes {
@@ -106,7 +106,7 @@ extension CatalogWriter {
                 let columns = try checkInsert(item, into: into)
                 let version = changes.append(collection, item.id, .insert, author: write.author, parent: into.parentID(of: item))
                 rows.append((item, version, columns))
-                results.append(.success(Versioned(item: item, version: version)))
+                results.append(.success([Versioned(item: item, version: version)]))
             } catch let refusal as StoreError where refusal.isRefusal {
                 results.append(.failure(refusal))
             }
@@ -140,6 +140,7 @@ extension StoreError {
     /// deadlock between their row locks (40P01) or refused a serialization (40001). Running the
     /// batch again succeeds.
     var isContention: Bool {
+        if case .inGroup(_, let failure) = self { return failure.isContention }
         guard case .postgres(let failure) = self, let sqlstate = failure.sqlstate else { return false }
         return sqlstate == "40P01" || sqlstate == "40001"
     }
@@ -149,6 +150,7 @@ extension StoreError {
     var isRefusal: Bool {
         switch self {
         case .missing, .versionMismatch, .invalidReference, .stillReferenced: true
+        case .inGroup(_, let failure): failure.isRefusal
         default: false
         }
     }

@@ -8,6 +8,9 @@ enum CatalogWrite: Sendable {
     case delete(EntityID, collection: String, ifVersion: Int64?)
     /// Writes nothing: its batch indexes the inserts waiting for search (`SearchBacklog`).
     case applySearchBacklog
+    /// Several inserts, updates and deletes applied in order, all or none (`POST …/batch` with
+    /// `"atomic": true`): one savepoint holds them, and the first that fails takes the others back.
+    case group([CatalogWrite])
 
     /// Whether the write can take a row out of the search index (and so needs every row it
     /// could touch indexed first): updates and deletes, cascades included.
@@ -15,7 +18,13 @@ enum CatalogWrite: Sendable {
         switch self {
         case .insert, .applySearchBacklog: false
         case .update, .delete: true
+        case .group(let writes): writes.contains(where: \.removesSearchEntries)
         }
+    }
+
+    /// The single writes it is made of: a group's, or itself.
+    var operations: [CatalogWrite] {
+        if case .group(let writes) = self { writes } else { [self] }
     }
 
     var isApplySearchBacklog: Bool {
@@ -30,7 +39,14 @@ public struct StoreWrite: Sendable {
     var author: String?
     /// The `Idempotency-Key` it runs under: marked applied in the write's own savepoint.
     var idempotency: IdempotencyMark? = nil
+    /// The ids of the batch request this write is part of, which the key's record names instead
+    /// of the write's own item: a retry whose answer was never stored is answered from them.
+    var batch: String? = nil
 }
+
+/// What a write answers once committed: the item each of its operations wrote (nil for a delete),
+/// in order; one for a single write.
+public typealias WrittenItems = [Versioned<Item>?]
 
 /// Applies one insert, update or delete inside the caller's transaction: references checked,
 /// change-log entry, search index and the section keys of items that show this one's title.
@@ -66,7 +82,23 @@ struct CatalogWriter {
             try delete(id, from: try table(collection), ifVersion: ifVersion)
             return nil
         case .applySearchBacklog: return nil
+        case .group: throw StoreError.invariant("a group of writes inside another")
         }
+    }
+
+    /// Applies a write of any kind; a group's failure names its operation (`StoreError.inGroup`).
+    func applyAll(_ write: CatalogWrite) throws -> WrittenItems {
+        guard case .group(let writes) = write else { return [try apply(write)] }
+        var written: WrittenItems = []
+        written.reserveCapacity(writes.count)
+        for (index, operation) in writes.enumerated() {
+            do {
+                written.append(try apply(operation))
+            } catch {
+                throw StoreError.inGroup(operation: index, StoreError.from(error))
+            }
+        }
+        return written
     }
 
     func table(_ name: String) throws -> CatalogTable {
@@ -253,8 +285,8 @@ struct CatalogWriter {
 
 extension StoreWrite {
     /// Applies the write with `writer` and marks its idempotency key applied.
-    func apply(with writer: CatalogWriter, db: any SQLConnection) throws -> Versioned<Item>? {
-        let written = try writer.apply(write)
+    func apply(with writer: CatalogWriter, db: any SQLConnection) throws -> WrittenItems {
+        let written = try writer.applyAll(write)
         if let idempotency { try markApplied(idempotency, db: db) }
         return written
     }
@@ -262,12 +294,12 @@ extension StoreWrite {
     /// Records in the write's savepoint that its idempotency key's write happened, on which item.
     func markApplied(_ mark: IdempotencyMark, db: any SQLConnection) throws {
         let (collection, id, operation): (String, String, String)
-        switch write {
+        switch write.operations.first {
         case .insert(let item, let name): (collection, id, operation) = (name, item.id.rawValue, "insert")
         case .update(let item, let name, _): (collection, id, operation) = (name, item.id.rawValue, "update")
         case .delete(let item, let name, _): (collection, id, operation) = (name, item.rawValue, "delete")
-        case .applySearchBacklog: return
+        case .applySearchBacklog, .group, nil: return
         }
-        try IdempotencyStore.markApplied(db, mark, collection: collection, itemID: id, operation: operation)
+        try IdempotencyStore.markApplied(db, mark, collection: collection, itemID: batch ?? id, operation: batch == nil ? operation : "batch")
     }
 }

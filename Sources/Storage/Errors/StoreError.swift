@@ -26,6 +26,9 @@ public enum StoreError: Error, Sendable, Equatable {
     /// What cannot happen did: a stored value that does not fit its column, a query the API
     /// should have refused (500, a bug to fix). `message` is for logs only.
     case invariant(String)
+    /// An operation of a group of writes (`ItemStore.applyTogether`) failed with `failure`: the
+    /// group wrote nothing. `operation`: its index in the group.
+    indirect case inGroup(operation: Int, StoreError)
 }
 
 extension StoreError {
@@ -35,6 +38,7 @@ extension StoreError {
         case .unavailable: true
         case .sqlite(let failure): failure.isTransient
         case .postgres(let failure): failure.isTransient
+        case .inGroup(_, let failure): failure.isTransient
         default: false
         }
     }

@@ -67,6 +67,7 @@ public struct CatalogImporter {
         case .sqlite(let failure): failure.description
         case .postgres(let failure): failure.description
         case .changesExpired: "the change log expired"
+        case .inGroup(let operation, let failure): "operation \(operation): \(reason(for: failure))"
         }
     }
 

@@ -16,8 +16,12 @@ import GRDB
 /// commits later. Writers that wait on each other's rows in a cycle are told apart by
 /// PostgreSQL (a deadlock, 40P01): the batch runs again.
 extension PostgresStore {
-    public func submit(_ write: StoreWrite) async throws(StoreError) -> Versioned<Item>? {
+    public func submit(_ write: StoreWrite) async throws(StoreError) -> WrittenItems {
         try await queue.submit(write) { writer.async { [self] in drain() } }
+    }
+
+    public func submit(all writes: [StoreWrite]) async -> [Result<WrittenItems, StoreError>] {
+        await queue.submit(all: writes) { writer.async { [self] in drain() } }
     }
 
     private func drain() {
@@ -29,7 +33,7 @@ extension PostgresStore {
         }
     }
 
-    private func commit(_ writes: [StoreWrite]) -> [Result<Versioned<Item>?, StoreError>] {
+    private func commit(_ writes: [StoreWrite]) -> [Result<WrittenItems, StoreError>] {
         var savepoints = false
         var attempts = 0
         while true {
@@ -59,7 +63,7 @@ extension PostgresStore {
     /// enough from the largest for the move to stay in range.
     static let provisionalSequences = Int64.min / 2
 
-    private func commit(_ writes: [StoreWrite], savepoints: Bool) throws -> [Result<Versioned<Item>?, StoreError>] {
+    private func commit(_ writes: [StoreWrite], savepoints: Bool) throws -> [Result<WrittenItems, StoreError>] {
         let (results, committed) = try pool.writing(locked: false) { db in
             var writer = CatalogWriter(
                 db: db, now: CatalogStore.now(), tables: tables, renderers: renderers, catalog: catalog,
@@ -98,11 +102,23 @@ extension PostgresStore {
 
     /// `result` with a provisional version in it (an item written, or the current version a
     /// refusal names, which an earlier write of the batch made) moved to its sequence.
-    static func moved(_ result: Result<Versioned<Item>?, StoreError>, by delta: Int64) -> Result<Versioned<Item>?, StoreError> {
+    static func moved(_ result: Result<WrittenItems, StoreError>, by delta: Int64) -> Result<WrittenItems, StoreError> {
         switch result {
-        case .success(let written?) where written.version < 0: .success(Versioned(item: written.item, version: written.version + delta))
-        case .failure(.versionMismatch(let current)) where current < 0: .failure(.versionMismatch(current: current + delta))
-        default: result
+        case .success(let written):
+            .success(
+                written.map { item in
+                    guard let item, item.version < 0 else { return item }
+                    return Versioned(item: item.item, version: item.version + delta)
+                })
+        case .failure(let failure): .failure(moved(failure, by: delta))
+        }
+    }
+
+    private static func moved(_ failure: StoreError, by delta: Int64) -> StoreError {
+        switch failure {
+        case .versionMismatch(let current) where current < 0: .versionMismatch(current: current + delta)
+        case .inGroup(let operation, let inner): .inGroup(operation: operation, moved(inner, by: delta))
+        default: failure
         }
     }
 

@@ -21,7 +21,7 @@ public final class PostgresStore: ItemStore {
     let listener: PostgresListener
     let state = Locked(StoreState())
     let rowCounts = RowCounts()
-    let queue = WriteQueue<StoreWrite, Versioned<Item>?>()
+    let queue = WriteQueue<StoreWrite, WrittenItems>()
     let writer = DispatchQueue(label: "rowserver.postgres.writer")
     public let idempotency: IdempotencyStore
     public let keys: KeyStore

@@ -30,8 +30,14 @@ final class WriteQueue<Operation: Sendable, Output: Sendable>: Sendable {
 
     /// Queues a request; returns true when no drain is scheduled and the caller must start one.
     func enqueue(_ request: Request) -> Bool {
+        enqueue([request])
+    }
+
+    /// Queues several requests at once, in order, so that one drain takes them together (as far
+    /// as its batch size allows); returns true when the caller must start a drain.
+    func enqueue(_ requests: [Request]) -> Bool {
         state.withLock { state in
-            state.requests.append(request)
+            state.requests += requests
             if state.draining { return false }
             state.draining = true
             return true
@@ -67,5 +73,28 @@ extension WriteQueue {
             if enqueue(.init(operation: operation, continuation: continuation)) { startDrain() }
         }
         return try result.get()
+    }
+}
+
+extension WriteQueue {
+    /// Queues `operations` together, in order, and waits for every answer (one per operation,
+    /// in order): writes that each stand alone and share one commit where they fit in one.
+    func submit(all operations: [Operation], startDrain: () -> Void) async -> [Result<Output, StoreError>] {
+        guard !operations.isEmpty else { return [] }
+        return await withCheckedContinuation { continuation in
+            let answers = Locked<(results: [Result<Output, StoreError>?], waiting: Int)>(
+                (Array(repeating: nil, count: operations.count), operations.count))
+            let requests = operations.enumerated().map { index, operation in
+                Request(operation: operation) { result in
+                    let all = answers.withLock { answers -> [Result<Output, StoreError>]? in
+                        answers.results[index] = result
+                        answers.waiting -= 1
+                        return answers.waiting == 0 ? answers.results.compactMap { $0 } : nil
+                    }
+                    if let all { continuation.resume(returning: all) }
+                }
+            }
+            if enqueue(requests) { startDrain() }
+        }
     }
 }
