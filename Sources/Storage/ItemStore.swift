@@ -36,6 +36,9 @@ public protocol ItemStore: AnyObject, Sendable {
     /// The position of the row `id` in the list `query` describes; nil when it is not in it.
     func position(of id: EntityID, in query: CatalogQuery) throws(StoreError) -> [SortValue]?
 
+    /// An outline node's ancestors, root first; none for a root or a collection that is no outline.
+    func ancestors(_ collection: String, of id: EntityID) throws(StoreError) -> [Versioned<Item>]
+
     /// Changes of `collection` after `sequence`, in commit order, at most `limit`, placed in
     /// `list` when given; `.changesExpired` when `sequence` is older than the log.
     func changes(_ collection: String, after sequence: Int64, limit: Int, in list: CatalogQuery?) throws(StoreError) -> CatalogChangeBatch

@@ -67,6 +67,8 @@ public struct CatalogImporter {
         case .sqlite(let failure): failure.description
         case .postgres(let failure): failure.description
         case .changesExpired: "the change log expired"
+        case .treeCycle(let field): "\(field.dropFirst("/".count)) would make the item its own ancestor"
+        case .treeTooDeep(let field, let depth): "\(field.dropFirst("/".count)) names a parent more than \(depth) levels deep"
         }
     }
 
