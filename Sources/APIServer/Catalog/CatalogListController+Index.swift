@@ -63,6 +63,8 @@ extension CatalogListController {
             json.field("sections", collection.sections.map { path + "?group=" + $0.name })
             json.field("table", collection.table != nil ? path + "?view=table" : nil)
             json.field("changes", path + "/changes")
+            // An outline's roots: only where there are (every other collection's links stay as they were).
+            if collection.tree != nil { json.field("roots", path + "/roots") }
             json.endObject()
             json.endObject()
         }
