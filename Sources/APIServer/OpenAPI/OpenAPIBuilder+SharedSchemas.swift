@@ -39,6 +39,24 @@ extension OpenAPIBuilder {
             ("links", Self.ref("PageLinks")),
         ]
         let rows: YAMLNode = ["type": "array", "items": Self.ref("RenderRow")]
+        let outline = outlineProperties
+        let row: [(String, YAMLNode)] = [
+            ("id", string), ("title", title), ("subtitle", Self.nullableString), ("trailing", Self.nullableString), ("image", Self.nullableString),
+            ("detail", Self.link),
+        ]
+        let tableRow: [(String, YAMLNode)] = [("id", string), ("cells", cells), ("compact", compact), ("detail", Self.link)]
+        let pageLinks: [(String, YAMLNode)] = [
+            ("self", Self.link), ("next", ["type": ["string", "null"]]),
+            ("prev", ["type": ["string", "null"], "description": "The page before this one; null on the list's first page."]),
+            ("first", ["type": ["string", "null"], "description": "The list's first page; null on it."]),
+            (
+                "changes",
+                [
+                    "type": "string", "pattern": "^/v1/",
+                    "description": "This list's change feed (a child list's holds its parent's children only).",
+                ]
+            ),
+        ]
         return [
             ("Problem", Self.problemSchema),
             ("Health", Self.healthSchema),
@@ -56,27 +74,11 @@ extension OpenAPIBuilder {
             ),
             (
                 "RenderRow",
-                Self.object([
-                    ("id", string), ("title", title), ("subtitle", Self.nullableString), ("trailing", Self.nullableString),
-                    ("image", Self.nullableString), ("detail", Self.link),
-                ]).setting("description", to: "Every row has every key; absent values are null.")
+                Self.object(row + outline.row, required: row.map(\.0)).setting(
+                    "description", to: "Every row has every key; absent values are null.")
             ),
             ("EmptyState", emptyState),
-            (
-                "PageLinks",
-                Self.object([
-                    ("self", Self.link), ("next", ["type": ["string", "null"]]),
-                    ("prev", ["type": ["string", "null"], "description": "The page before this one; null on the list's first page."]),
-                    ("first", ["type": ["string", "null"], "description": "The list's first page; null on it."]),
-                    (
-                        "changes",
-                        [
-                            "type": "string", "pattern": "^/v1/",
-                            "description": "This list's change feed (a child list's holds its parent's children only).",
-                        ]
-                    ),
-                ])
-            ),
+            ("PageLinks", Self.object(pageLinks + outline.links, required: pageLinks.map(\.0))),
             ("RowPage", Self.object([("rows", rows)] + pageCommon + [missing], required: ["rows"] + pageCommon.map(\.0))),
             ("Section", Self.object([("id", string), ("header", string), ("detail", Self.nullableLink), ("rows", rows)])),
             ("SectionPage", Self.object([("sections", ["type": "array", "items": Self.ref("Section")])] + pageCommon)),
@@ -88,7 +90,7 @@ extension OpenAPIBuilder {
                     ("links", Self.nullable(Self.object([("ascending", Self.link), ("descending", Self.link)]))),
                 ])
             ),
-            ("TableRow", Self.object([("id", string), ("cells", cells), ("compact", compact), ("detail", Self.link)])),
+            ("TableRow", Self.object(tableRow + outline.row, required: tableRow.map(\.0))),
             (
                 "TablePage",
                 Self.object(
@@ -145,21 +147,31 @@ extension OpenAPIBuilder {
             ),
             ("description", ["type": "string", "description": "In the Content-Language."]),
         ])
+        let links: [(String, YAMLNode)] = [
+            ("list", Self.link), ("sections", ["type": ["string", "null"]]), ("table", ["type": ["string", "null"]]), ("changes", Self.link),
+        ]
         let collection = Self.object([
             ("id", string), ("title", ["type": "string", "description": "The collection's title in the Content-Language."]),
             ("sortable", ["type": "array", "items": string]),
             ("defaultSort", ["type": "array", "items": Self.ref("SortKey")]),
             ("filters", ["type": "array", "items": filter]),
             ("sections", ["type": "boolean"]), ("table", ["type": "boolean"]),
-            (
-                "links",
-                Self.object([
-                    ("list", Self.link), ("sections", ["type": ["string", "null"]]), ("table", ["type": ["string", "null"]]),
-                    ("changes", Self.link),
-                ])
-            ),
+            ("links", Self.object(links + outlineProperties.links, required: links.map(\.0))),
         ])
         return Self.object([("collections", ["type": "array", "items": collection])])
+    }
+
+    /// What an outline's rows and links add (none in a catalog without one): a row's `childCount`
+    /// and `children`, and the link to the roots.
+    private var outlineProperties: (row: [(String, YAMLNode)], links: [(String, YAMLNode)]) {
+        guard catalog.collections.contains(where: { $0.tree != nil }) else { return ([], []) }
+        return (
+            [
+                ("childCount", ["type": ["integer", "null"], "minimum": 0, "description": "An outline's row: how many children it has."]),
+                ("children", ["type": "string", "pattern": "^/v1/", "description": "An outline's row: the list of its children."]),
+            ],
+            [("roots", ["type": "string", "pattern": "^/v1/", "description": "An outline's list: the list of its roots."])]
+        )
     }
 
     /// An upsert carries the row, and may carry where it now falls (`section`, for a grouped list)
