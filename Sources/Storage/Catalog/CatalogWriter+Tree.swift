@@ -45,12 +45,15 @@ extension CatalogWriter {
     }
 
     /// A change entry for the node `id`, whose children changed, under its own parent; nothing
-    /// when it is gone (a cascade deletes it next).
+    /// when it is gone (a cascade deletes it next). The node is locked (`share`) as its parent is
+    /// read: a move of it by another process's writer commits first or waits, so the entry names
+    /// the level the node is in.
     func touch(_ id: String?, in table: CatalogTable) throws {
         guard let id, let node = EntityID(parsing: id, kind: table.collection.kind), let column = table.treeColumn else { return }
         var found = false
         var parent: String?
-        try db.each("SELECT \(CatalogTable.quote(column)) FROM \(CatalogTable.quote(table.name)) WHERE id = ?", [id.databaseValue]) { row in
+        let sql = db.lockingRows("SELECT \(CatalogTable.quote(column)) FROM \(CatalogTable.quote(table.name)) WHERE id = ?", .share)
+        try db.each(sql, [id.databaseValue]) { row in
             found = true
             parent = row.text(0)
             return false
