@@ -51,16 +51,11 @@ struct OutlineServer {
 
     /// Every change after `link`, following `more`: each item's `op`, by id.
     func changes(_ link: String) async throws -> [(id: String, op: String, row: [String: Any]?)] {
-        var link = link
-        var found: [(id: String, op: String, row: [String: Any]?)] = []
-        while true {
-            let answer = try await server.get(link)
-            guard answer.status == 200, let json = answer.json, let page = json["changes"] as? [[String: Any]],
-                let next = (json["links"] as? [String: Any])?["next"] as? String
-            else { throw RawHTTPClient.Failure(description: "\(link) answered \(answer.status): \(answer.text)") }
-            found += page.map { ($0["id"] as? String ?? "", $0["op"] as? String ?? "", $0["row"] as? [String: Any]) }
-            link = next
-            if json["more"] as? Bool != true { return found }
-        }
+        try await read(link).changes.map { ($0["id"] as? String ?? "", $0["op"] as? String ?? "", $0["row"] as? [String: Any]) }
+    }
+
+    /// Every change after `link`, following `more`, and the link to resume from.
+    func read(_ link: String) async throws -> (changes: [[String: Any]], resume: String) {
+        try await server.readFeed(link)
     }
 }
