@@ -109,9 +109,11 @@ extension DefinitionChecker {
             return refuse(
                 "nested-parent", "\(what) is `\(target)`, which has a parent itself; only top-level collections can be parents.", at: node)
         }
-        if let onDelete = field.onDeleteNode, field.reference?.onDelete == .restrict {
+        if let onDelete = field.onDeleteNode, field.reference?.onDelete != .cascade {
             return refuse(
-                "bad-parent", "`onDelete: restrict` of \(field.what) contradicts \(what): children are deleted with their parent.", at: onDelete)
+                "bad-parent",
+                "`onDelete: \(field.reference?.onDelete.rawValue ?? "restrict")` of \(field.what) contradicts \(what): children are deleted with their parent.",
+                at: onDelete)
         }
         return ParentDefinition(collection: target, field: index)
     }

@@ -88,3 +88,47 @@ struct OutlineFeedTests {
         #expect(try await server.send("DELETE", "/v1/units/\(head)").status == 204)
     }
 }
+
+/// `onDelete: setNull` on an outline's parent: deleting a node makes its children roots, each
+/// with its subtree, and the roots' feed says they arrived.
+@Suite("An outline whose parent sets null")
+struct OutlineSetNullTests {
+    static let definition = """
+        rowserver: 1
+        collections:
+          topics:
+            idPrefix: top
+            title: Topics
+            fields:
+              name: {type: text, required: true}
+              parentID: {type: reference, to: topics, onDelete: setNull}
+            row: {title: name}
+            sort: [name]
+            tree: {parent: parentID}
+        """
+
+    @Test func deletingANodeMakesItsChildrenRoots() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("outline-set-null-\(UUID().uuidString).yaml")
+        try Self.definition.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try CatalogTestServer(definition: file.path)
+        let root = try await server.create("topics", #"{"name":"Root"}"#)
+        let a = try await server.create("topics", #"{"name":"A","parentID":"\#(root)"}"#)
+        let b = try await server.create("topics", #"{"name":"B","parentID":"\#(root)"}"#)
+        let c = try await server.create("topics", #"{"name":"C","parentID":"\#(a)"}"#)
+        let page = try #require(try await server.get("/v1/topics/roots").json)
+        let feed = try #require((page["links"] as? [String: Any])?["changes"] as? String)
+        let start = try #require(try await server.get(feed).json?["links"] as? [String: Any])
+        let resume = try #require(start["next"] as? String)
+
+        #expect(try await server.send("DELETE", "/v1/topics/\(root)").status == 204)
+        let roots = try #require(try await server.get("/v1/topics/roots").json?["rows"] as? [[String: Any]])
+        #expect(roots.compactMap { $0["id"] as? String } == [a, b])
+        #expect(roots.compactMap { $0["childCount"] as? Int } == [1, 0])
+        let detail = try #require(try await server.get("/v1/topics/\(c)").json)
+        #expect((detail["ancestors"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [a])
+        let (changes, _) = try await server.readFeed(resume)
+        let last = Dictionary(changes.map { ($0["id"] as? String ?? "", $0["op"] as? String ?? "") }, uniquingKeysWith: { _, later in later })
+        #expect(last == [root: "delete", a: "upsert", b: "upsert"], "\(changes)")
+    }
+}

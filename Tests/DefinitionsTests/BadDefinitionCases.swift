@@ -226,6 +226,10 @@ extension BadDefinition {
                   sample: {type: reference, to: samples, required: true}
                 row: {title: sample}
             """, "nested-parent", 19, 13, "has a parent itself"),
+        .init(
+            "setNull on a required reference",
+            notes(fields: "      name: {type: text}\n      up: {type: reference, to: notes, required: true, onDelete: setNull}"),
+            "set-null-on-required", 8, 66, "make the field optional"),
         .init("tree parent that is not a reference", notes(extra: "    tree: {parent: name}"), "bad-tree", 9, 20, "not a reference field"),
         .init("tree parent that is no field", notes(extra: "    tree: {parent: up}"), "bad-tree", 9, 20, "not a field of collection `notes`"),
         .init("tree without a parent", notes(extra: "    tree: {}"), "missing-key", 9, 11, "`parent`"),

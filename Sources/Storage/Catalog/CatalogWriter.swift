@@ -156,7 +156,8 @@ struct CatalogWriter {
     }
 
     /// Items that refer to `id`: a restricting reference refuses the delete (409); a cascading
-    /// one (a track's samples) deletes them first, each with its own change entry.
+    /// one (a track's samples) deletes them first, each with its own change entry; one that sets
+    /// null writes each without the reference (an outline's children become roots), as a patch would.
     private func deleteReferrers(of id: EntityID, in table: CatalogTable) throws {
         for (source, field) in catalog.references(to: table.collection) {
             guard let sourceTable = tables[source.name], let slot = source.fields[field].slot else { continue }
@@ -177,6 +178,16 @@ struct CatalogWriter {
                 for text in ids {
                     guard let child = EntityID(parsing: text) else { continue }
                     try delete(child, from: sourceTable, ifVersion: nil, touchingParent: !underDeleted)
+                }
+            case .setNull:
+                let ids = try db.texts(
+                    "SELECT id FROM \(CatalogTable.quote(sourceTable.name)) WHERE \(column) = ? ORDER BY pk", [id.rawValue.databaseValue])
+                for text in ids {
+                    guard let referrer = EntityID(parsing: text, kind: source.kind),
+                        var item = try CatalogStore.fetchItem(db, table: sourceTable, id: referrer)?.item
+                    else { continue }
+                    item.values[slot] = .null
+                    _ = try update(item, in: sourceTable, ifVersion: nil)
                 }
             }
         }
