@@ -139,7 +139,7 @@ extension CatalogStore {
     /// A child list reads its parent's entries only: a child never moves to another parent. One
     /// level of an outline reads the entries naming its parent (none: the roots), each item's
     /// last among them: a node moved away left an entry under its old parent when it moved
-    /// (`CatalogWriter.recordMove`), which that level's feed reads as the node leaving (it is no
+    /// (`CatalogWriter.recordLeaving`), which that level's feed reads as the node leaving (it is no
     /// longer in the list), while the node's later entries name its new parent only.
     private static func feedScope(_ table: CatalogTable, _ list: CatalogQuery?) -> (
         (entries: String, later: String), [DatabaseValue]
