@@ -227,6 +227,27 @@ extension BadDefinition {
                 row: {title: sample}
             """, "nested-parent", 19, 13, "has a parent itself"),
         .init(
+            "tree on a child collection",
+            """
+            rowserver: 1
+            collections:
+              tracks:
+                idPrefix: trk
+                title: Tracks
+                fields:
+                  name: {type: text}
+                row: {title: name}
+              samples:
+                idPrefix: smp
+                title: Samples
+                parent: track
+                fields:
+                  track: {type: reference, to: tracks, required: true}
+                  up: {type: reference, to: samples}
+                row: {title: track}
+                tree: {parent: up}
+            """, "tree-under-parent", 17, 11, "an outline is a top-level collection"),
+        .init(
             "setNull on a required reference",
             notes(fields: "      name: {type: text}\n      up: {type: reference, to: notes, required: true, onDelete: setNull}"),
             "set-null-on-required", 8, 66, "make the field optional"),
