@@ -54,6 +54,7 @@ const view = new ListView($("list"), ui.scroller, {
   onOpen: (entry) => detail.open(entry.detail, entry.row?.title ?? entry.table?.compact?.title ?? null),
   onSort: (link) => openList({ ...state.list, base: link, search: searchOf(link) }),
   onCheck: (ids) => showSelection(ids),
+  onExpand: (entry) => loadChildren(entry),
 });
 
 const detail = new DetailView($("detail"), {
@@ -119,6 +120,18 @@ function drawSidebar() {
   );
 }
 
+/// An outline row's children: every page of its `children` link (at most 20), as entries.
+async function loadChildren(entry) {
+  const entries = [];
+  let link = entry.row.children;
+  for (let page = 0; link && page < 20; page += 1) {
+    const { body } = await getJSON(link);
+    entries.push(...entriesOf(body));
+    link = body.links.next;
+  }
+  return entries;
+}
+
 function selectCollection(collection, mode = "list") {
   state.collection = collection;
   for (const button of ui.collections.querySelectorAll("button")) {
@@ -126,7 +139,17 @@ function selectCollection(collection, mode = "list") {
     else button.removeAttribute("aria-current");
   }
   ui.search.value = "";
-  openList({ title: collection.title, base: collection.links[mode], kind: "collection", mode, changes: collection.links.changes });
+  // An outline's list starts at its roots, each opening onto its children; its feed is the
+  // roots' own (the first page links it). Sections and tables show every node.
+  const roots = mode === "list" ? collection.links.roots : undefined;
+  openList({
+    title: collection.title,
+    base: roots || collection.links[mode],
+    kind: "collection",
+    mode,
+    changes: roots ? null : collection.links.changes,
+    outline: Boolean(roots),
+  });
 }
 
 // MARK: - Lists
@@ -134,8 +157,8 @@ function selectCollection(collection, mode = "list") {
 /// Shows a list: `base` is a link from the server (a collection's list, sections or table
 /// link, a column's sort link, a detail's list link); `search` becomes its `q`. Another view
 /// of the same collection passes on its `feed`; without one a collection starts a new one.
-async function openList({ title, base, kind, mode = null, search = "", changes = null, feed = null }) {
-  const list = { title, base, kind, mode, search, changes, feed, view, ready: false };
+async function openList({ title, base, kind, mode = null, search = "", changes = null, feed = null, outline = false }) {
+  const list = { title, base, kind, mode, search, changes, feed, outline, view, ready: false };
   list.firstLink = withSearch(base, search);
   state.list = list;
   if (kind === "collection") state.collectionList = list;
@@ -162,6 +185,8 @@ async function loadFirst(list) {
     view.reset({ mode: modeOf(body), label: list.title, columns: body.columns, sort: body.sort, checkable });
     view.append(entriesOf(body));
     Object.assign(list, { etag, next: body.links.next, empty: body.empty, ready: true });
+    // An outline's roots: the next refresh starts their feed from the link the page gives.
+    if (list.outline && !list.changes) list.changes = body.links.changes;
     draw(list);
   } catch (error) {
     if (list !== state.list) return;

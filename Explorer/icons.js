@@ -19,6 +19,7 @@ const paths = {
   "speaker.wave.2": "M4 9h4l5-4v14l-5-4H4z M16 9a4 4 0 0 1 0 6 M18.5 6.5a8 8 0 0 1 0 11",
   "arrow.clockwise": "M20 12a8 8 0 1 1-2.3-5.7 M20 4v5h-5",
   "chevron.left": "M15 5l-7 7 7 7",
+  "chevron.right": "M9 5l7 7-7 7",
   "exclamationmark.triangle": "M12 3l10 18H2z M12 10v5 M12 18v.01",
   "sidebar.left": "M3 4h18v16H3z M9 4v16",
 };

@@ -2,6 +2,9 @@
 // plain rows, as rows in sections, or as a table. Every change (a new page, a refresh, a
 // change-feed event) edits the entries by id and redraws, reusing the element of every row
 // that did not change, so the selection and the scroll position survive.
+//
+// An outline's rows (those with a `children` link) show a disclosure: opening it loads the
+// row's children below it, one level deeper (OutlineGroup); closing it takes them away again.
 
 import { h } from "./dom.js";
 import { icon } from "./icons.js";
@@ -33,13 +36,16 @@ export class ListView {
   /// `host`: where the list or table goes; `scroller`: the element that scrolls it.
   /// `onOpen(entry)`: a row was chosen (click or Enter). `onSort(link)`: a column header was.
   /// `onCheck(ids)`: the rows ticked for an action on several (see `checkable`) changed.
-  constructor(host, scroller, { onOpen, onSort, onCheck = () => {} }) {
+  /// `onExpand(entry)`: an outline row's disclosure was opened; it answers the child entries.
+  constructor(host, scroller, { onOpen, onSort, onCheck = () => {}, onExpand }) {
     this.host = host;
     this.scroller = scroller;
     this.onOpen = onOpen;
     this.onSort = onSort;
     this.onCheck = onCheck;
     this.checked = new Set(); // ids of the rows ticked, kept across redraws
+    this.onExpand = onExpand;
+    this.expanded = new Set(); // ids of outline rows whose children are shown
     this.entries = [];
     this.elements = new Map(); // id → element, reused while its entry object is the same
     this.drawn = new Map(); // id → the entry object its element shows
@@ -60,6 +66,7 @@ export class ListView {
     this.entries = [];
     this.elements.clear();
     this.drawn.clear();
+    this.expanded.clear();
     this.focusable = this.mode === "table" ? this.makeTable() : this.makeListbox();
     this.focusable.addEventListener("keydown", (event) => this.keydown(event));
     this.host.replaceChildren(this.focusable.closest(".grid-wrap") || this.focusable);
@@ -93,7 +100,49 @@ export class ListView {
 
   replaceAll(entries) {
     this.entries = [];
+    this.expanded.clear();
     this.append(entries);
+  }
+
+  // MARK: - Outlines
+
+  /// Shows `children` (entries of the row's children list) right below the row `id`, one level deeper.
+  expand(id, children) {
+    const index = this.indexOf(id);
+    if (index < 0 || this.expanded.has(id)) return;
+    const depth = (this.entries[index].depth || 0) + 1;
+    const known = new Set(this.entries.map((entry) => entry.id));
+    const shown = children.filter((entry) => !known.has(entry.id)).map((entry) => ({ ...entry, depth, parentID: id }));
+    this.entries.splice(index + 1, 0, ...shown);
+    this.expanded.add(id);
+    this.redraw(id);
+  }
+
+  /// Takes away what `expand` showed below the row `id`, its open descendants' rows too.
+  collapse(id) {
+    if (!this.expanded.delete(id)) return;
+    const gone = new Set([id]);
+    this.entries = this.entries.filter((entry) => {
+      if (!gone.has(entry.parentID)) return true;
+      gone.add(entry.id);
+      this.expanded.delete(entry.id);
+      return false;
+    });
+    this.redraw(id);
+  }
+
+  async toggle(entry) {
+    if (this.expanded.has(entry.id)) {
+      this.collapse(entry.id);
+    } else if (entry.row?.childCount > 0 && this.onExpand) {
+      this.expand(entry.id, await this.onExpand(entry));
+    }
+  }
+
+  /// Makes the row `id` be drawn again (its disclosure changed).
+  redraw(id) {
+    this.drawn.delete(id);
+    this.render();
   }
 
   /// Brings the rows of a fresh first page into the list: each takes the place the server gives
@@ -119,6 +168,7 @@ export class ListView {
   update(id, row) {
     const index = this.indexOf(id);
     if (index >= 0) this.entries[index] = { ...this.entries[index], row, detail: row.detail };
+    if (index >= 0 && !(row.childCount > 0)) this.collapse(id);
   }
 
   insertAtTop(row) {
@@ -126,6 +176,7 @@ export class ListView {
   }
 
   remove(id) {
+    this.collapse(id);
     const index = this.indexOf(id);
     if (index >= 0) this.entries.splice(index, 1);
     if (this.selectedID === id) this.selectedID = null;
@@ -192,7 +243,7 @@ export class ListView {
 
   element(entry) {
     if (this.drawn.get(entry.id) === entry) return this.elements.get(entry.id);
-    const element = entry.table ? tableRow(entry, this.columns) : this.rowElement(entry.row, entry.id);
+    const element = entry.table ? tableRow(entry, this.columns) : this.rowElement(entry.row, entry);
     element.id = `row-${entry.id}`;
     element.dataset.id = entry.id;
     element.addEventListener("click", () => {
@@ -205,15 +256,39 @@ export class ListView {
     return element;
   }
 
-  rowElement(row, id) {
-    return h(
+  rowElement(row, entry) {
+    const element = h(
       "div",
       { class: "row", role: "option", "aria-selected": "false" },
-      this.checkable && this.checkbox(row, id),
+      this.checkable && this.checkbox(row, entry.id),
+      row.children !== undefined && this.mode === "rows" && this.disclosure(row, entry),
       row.image && icon(row.image, "icon row-image"),
       h("span", { class: "row-text" }, h("span", { class: "row-title" }, row.title), row.subtitle && h("span", { class: "row-subtitle" }, row.subtitle)),
       row.trailing && h("span", { class: "row-trailing" }, row.trailing),
     );
+    // Through the CSSOM, which the Content-Security-Policy allows where a style attribute is refused.
+    if (entry.depth) element.style.setProperty("--depth", String(entry.depth));
+    if (row.children !== undefined) element.setAttribute("aria-level", String((entry.depth || 0) + 1));
+    return element;
+  }
+
+  /// An outline row's disclosure: a button when it has children, an empty place (so titles
+  /// line up) when it has none.
+  disclosure(row, entry) {
+    if (!(row.childCount > 0)) return h("span", { class: "disclosure", "aria-hidden": "true" });
+    const open = this.expanded.has(entry.id);
+    const label = `${open ? "Hide" : "Show"} the ${row.childCount} ${row.childCount === 1 ? "child" : "children"} of ${row.title}`;
+    const button = h(
+      "button",
+      { type: "button", class: "disclosure", "aria-expanded": String(open), "aria-label": label, tabindex: "-1" },
+      icon("chevron.right", "icon disclosure-icon"),
+    );
+    button.addEventListener("click", (event) => {
+      event.stopPropagation();
+      this.select(entry.id);
+      this.toggle(entry);
+    });
+    return button;
   }
 
   /// The box that ticks a row: a click on it ticks, and does not open the row.
@@ -290,7 +365,15 @@ export class ListView {
       Home: 0,
       End: last,
     };
-    if (event.key in moves) {
+    const entry = this.entries[index];
+    if (entry?.row?.children !== undefined && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+      // A tree's keys: right opens the row's children, left closes them (or goes to its parent).
+      event.preventDefault();
+      const open = this.expanded.has(entry.id);
+      if (event.key === "ArrowRight" && !open) this.toggle(entry);
+      else if (event.key === "ArrowLeft" && open) this.collapse(entry.id);
+      else if (event.key === "ArrowLeft" && entry.parentID) this.select(entry.parentID, { scroll: true });
+    } else if (event.key in moves) {
       event.preventDefault();
       this.select(this.entries[moves[event.key]].id, { scroll: true });
     } else if (event.key === "Enter" || event.key === " ") {

@@ -38,9 +38,13 @@ server=$!
 "$binary" serve --collections examples/tickets.yaml --port 0 --db "$work/tickets.sqlite" --log-level warning \
     >"$work/tickets.stdout" 2>"$work/tickets.log" &
 tickets=$!
+# A third for outlines: examples/outline.yaml (folders and an org chart), empty too.
+"$binary" serve --collections examples/outline.yaml --port 0 --db "$work/outline.sqlite" --log-level warning \
+    >"$work/outline.stdout" 2>"$work/outline.log" &
+outline=$!
 stop() {
-    kill "$server" "$tickets" 2>/dev/null || true
-    wait "$server" "$tickets" 2>/dev/null || true
+    kill "$server" "$tickets" "$outline" 2>/dev/null || true
+    wait "$server" "$tickets" "$outline" 2>/dev/null || true
     rm -rf "$work"
 }
 trap stop EXIT
@@ -66,9 +70,14 @@ for _ in $(seq 1 600); do grep -q 'listening on http://' "$work/tickets.stdout" 
 tickets_line="$(grep -m 1 'listening on http://' "$work/tickets.stdout" || true)"
 [[ -n "$tickets_line" ]] || { echo "the tickets server did not start:" >&2; cat "$work/tickets.log" >&2; exit 1; }
 export ROWSERVER_TICKETS_URL="${tickets_line##* }"
+for _ in $(seq 1 600); do grep -q 'listening on http://' "$work/outline.stdout" && break; sleep 0.1; done
+outline_line="$(grep -m 1 'listening on http://' "$work/outline.stdout" || true)"
+[[ -n "$outline_line" ]] || { echo "the outline server did not start:" >&2; cat "$work/outline.log" >&2; exit 1; }
+export ROWSERVER_OUTLINE_URL="${outline_line##* }"
 # The tests make API keys as a user does, with `rowserver keys create` on each server's file.
 export ROWSERVER_BIN="$binary" ROWSERVER_DB="$work/explorer.sqlite"
 export ROWSERVER_TICKETS_DB="$work/tickets.sqlite" ROWSERVER_TICKETS_COLLECTIONS="$PWD/examples/tickets.yaml"
+export ROWSERVER_OUTLINE_DB="$work/outline.sqlite" ROWSERVER_OUTLINE_COLLECTIONS="$PWD/examples/outline.yaml"
 export ROWSERVER_SCREENSHOTS="${ROWSERVER_SCREENSHOTS:-$PWD/$scratch/screenshots}"
 # Selenium must use the driver installed above and never fetch one.
 export SE_OFFLINE=true

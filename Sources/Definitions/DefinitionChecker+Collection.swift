@@ -22,6 +22,8 @@ extension DefinitionChecker {
         var parent: ParentDefinition?
         if let node = body.value("parent") { parent = resolveParent(node, in: scope) }
         if let parent, let resolved = fields { fields = Self.cascading(resolved, parent: parent) }
+        var tree: TreeDefinition?
+        if let node = body.value("tree") { tree = resolveTree(node, in: scope) }
         var row: RowDefinition?
         if let node = body.value("row") { row = self.row(node, in: scope) }
         var sorts: [SortDefinition]? = []
@@ -56,13 +58,14 @@ extension DefinitionChecker {
         var limits: ListLimits? = ListLimits()
         if let node = body.value("limit") { limits = self.limits(node, in: draft) }
         guard let kind = draft.kind, let title = draft.title, let fields, let row, let sorts, let order, let filters, let search,
-            let empty, let searchEmpty, let filteredEmpty, let limits, !broken, body.value("parent") == nil || parent != nil
+            let empty, let searchEmpty, let filteredEmpty, let limits, !broken, body.value("parent") == nil || parent != nil,
+            body.value("tree") == nil || tree != nil
         else { return nil }
         return CollectionDefinition(
             name: draft.name, kind: kind, title: title, fields: fields, row: row, sorts: sorts, defaultSort: order, filters: filters,
             search: search, sections: sections, table: table, empty: empty, searchEmpty: searchEmpty,
             filteredEmpty: filteredEmpty, limits: limits, parent: parent,
-            writable: draft.writable, readsNeedKey: draft.readsNeedKey, defaultCount: draft.defaultCount)
+            writable: draft.writable, readsNeedKey: draft.readsNeedKey, defaultCount: draft.defaultCount, tree: tree)
     }
 
     /// `row: {title, subtitle, trailing, image, placeholder}`.

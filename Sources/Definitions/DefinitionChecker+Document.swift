@@ -5,7 +5,7 @@ import Yams
 extension DefinitionChecker {
     static let collectionKeys = [
         "idPrefix", "title", "fields", "row", "sort", "defaultSort", "filters", "search", "sections", "table", "empty", "searchEmpty",
-        "filteredEmpty", "limit", "parent", "writable", "read", "count",
+        "filteredEmpty", "limit", "parent", "tree", "writable", "read", "count",
     ]
     static let reservedFieldNames = ["id", "links"]
 

@@ -152,8 +152,14 @@ extension DefinitionChecker {
             field.onDeleteNode = node
             if let choice = ReferenceOptions.OnDelete(rawValue: text) {
                 options.onDelete = choice
+                if choice == .setNull, field.rules.required {
+                    report(
+                        "set-null-on-required",
+                        "`onDelete: setNull` of \(what) would leave a required reference empty: make the field optional, or write "
+                            + "restrict or cascade.", at: node)
+                }
             } else {
-                report("bad-choice", "`onDelete` of \(what) must be restrict or cascade, not \"\(Self.shortened(text))\".", at: node)
+                report("bad-choice", "`onDelete` of \(what) must be restrict, cascade or setNull, not \"\(Self.shortened(text))\".", at: node)
             }
         }
         field.reference = options

@@ -18,7 +18,8 @@ extension DefinitionChecker {
                 let names = scope.collections.keys.sorted()
                 let hint = Self.suggestion(for: target, among: names).map { " Did you mean `\($0)`?" } ?? ""
                 report(
-                    "unknown-collection", "\(field.what) refers to `\(target)`, which is not a collection.\(hint) Collections: "
+                    "unknown-collection",
+                    "\(field.what) refers to `\(target)`, which is not a collection.\(hint) Collections: "
                         + names.joined(separator: ", ") + ".", at: field.toNode ?? field.keyNode)
                 broken = true
             }
@@ -68,7 +69,8 @@ extension DefinitionChecker {
                 at: labels.fromNode)
         }
         guard let reference = scope.index(of: parts[0]) else {
-            return refuse("bad-labels-from", "\(what) names `\(Self.shortened(parts[0]))`, which is not a field of \(scope.draft.what).", at: labels.fromNode)
+            return refuse(
+                "bad-labels-from", "\(what) names `\(Self.shortened(parts[0]))`, which is not a field of \(scope.draft.what).", at: labels.fromNode)
         }
         guard let targetName = scope.fields[reference].type?.referencedCollection else {
             return refuse("bad-labels-from", "\(what) names `\(parts[0])`, which is not a reference field.", at: labels.fromNode)
@@ -98,15 +100,20 @@ extension DefinitionChecker {
             return refuse("bad-parent", "\(what) names `\(name)`, which must be `required: true`: every child has a parent.", at: node)
         }
         if target == scope.draft.name {
-            return refuse("parent-self", "\(what) refers to the collection itself; a parent is another collection.", at: node)
+            return refuse(
+                "parent-self",
+                "\(what) refers to the collection itself; a parent is another collection. For an outline of one collection, make "
+                    + "`\(name)` optional and write `tree: {parent: \(name)}`.", at: node)
         }
         if let parent = scope.collections[target], parent.hasParent {
             return refuse(
                 "nested-parent", "\(what) is `\(target)`, which has a parent itself; only top-level collections can be parents.", at: node)
         }
-        if let onDelete = field.onDeleteNode, field.reference?.onDelete == .restrict {
+        if let onDelete = field.onDeleteNode, field.reference?.onDelete != .cascade {
             return refuse(
-                "bad-parent", "`onDelete: restrict` of \(field.what) contradicts \(what): children are deleted with their parent.", at: onDelete)
+                "bad-parent",
+                "`onDelete: \(field.reference?.onDelete.rawValue ?? "restrict")` of \(field.what) contradicts \(what): children are deleted with their parent.",
+                at: onDelete)
         }
         return ParentDefinition(collection: target, field: index)
     }

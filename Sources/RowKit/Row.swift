@@ -11,14 +11,23 @@ public struct Row: Codable, Hashable, Identifiable, Sendable {
     public var image: String?
     /// The link of the item's detail.
     public var detail: String
+    /// An outline's row (`tree` in its definition): how many children it has; nil for any other row.
+    public var childCount: Int?
+    /// An outline's row: the link of its children's list, a whole list as any other.
+    public var children: String?
 
-    public init(id: String, title: String, subtitle: String? = nil, trailing: String? = nil, image: String? = nil, detail: String) {
+    public init(
+        id: String, title: String, subtitle: String? = nil, trailing: String? = nil, image: String? = nil, detail: String, childCount: Int? = nil,
+        children: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
         self.trailing = trailing
         self.image = image
         self.detail = detail
+        self.childCount = childCount
+        self.children = children
     }
 }
 

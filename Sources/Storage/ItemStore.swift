@@ -45,6 +45,9 @@ public protocol ItemStore: AnyObject, Sendable {
     /// first letter with its rows (up to `bound`) and where the list opens at it; at most `limit`.
     func letters(_ query: CatalogQuery, bound: Int, limit: Int) throws(StoreError) -> [ListLetter]
 
+    /// An outline node's ancestors, root first; none for a root or a collection that is no outline.
+    func ancestors(_ collection: String, of id: EntityID) throws(StoreError) -> [Versioned<Item>]
+
     /// Changes of `collection` after `sequence`, in commit order, at most `limit`, placed in
     /// `list` when given; `.changesExpired` when `sequence` is older than the log. `counting`:
     /// the list's counts as of the same snapshot (`CatalogChangeBatch.counts`; `counts(…)`, with

@@ -112,18 +112,25 @@ extension StoreEngine {
         let table = try table(query.collection)
         var items: [Versioned<Item>] = []
         items.reserveCapacity(query.limit)
+        var childCounts: [EntityID: Int] = [:]
         let tables = tables
         return try StoreError.catching {
             return try readPageRows(
                 query, table: table, snapshot: !table.references.isEmpty && query.references?.isEmpty != true,
-                restart: { items.removeAll(keepingCapacity: true) },
-                each: { _, row, id in items.append(try CatalogColumns.decode(row, in: table, id: id)) },
+                restart: {
+                    items.removeAll(keepingCapacity: true)
+                    childCounts.removeAll()
+                },
+                each: { reading, row, id in
+                    items.append(try CatalogColumns.decode(row, in: table, id: id))
+                    if let column = reading.layout.childCount { childCounts[id] = Int(row.integer(column) ?? 0) }
+                },
                 finish: { reading, end in
                     CatalogPage(
                         items: items, nextAfter: end.nextAfter, firstAt: end.firstAt,
                         references: try CatalogStore.references(
                             reading.source, of: items.map(\.item), in: table, fields: query.references, tables: tables),
-                        sections: end.sections)
+                        sections: end.sections, childCounts: childCounts)
                 })
         }
     }

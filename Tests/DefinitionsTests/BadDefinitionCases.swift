@@ -230,6 +230,42 @@ extension BadDefinition {
                   sample: {type: reference, to: samples, required: true}
                 row: {title: sample}
             """, "nested-parent", 19, 13, "has a parent itself"),
+        .init(
+            "tree on a child collection",
+            """
+            rowserver: 1
+            collections:
+              tracks:
+                idPrefix: trk
+                title: Tracks
+                fields:
+                  name: {type: text}
+                row: {title: name}
+              samples:
+                idPrefix: smp
+                title: Samples
+                parent: track
+                fields:
+                  track: {type: reference, to: tracks, required: true}
+                  up: {type: reference, to: samples}
+                row: {title: track}
+                tree: {parent: up}
+            """, "tree-under-parent", 17, 11, "an outline is a top-level collection"),
+        .init(
+            "setNull on a required reference",
+            notes(fields: "      name: {type: text}\n      up: {type: reference, to: notes, required: true, onDelete: setNull}"),
+            "set-null-on-required", 8, 66, "make the field optional"),
+        .init("tree parent that is not a reference", notes(extra: "    tree: {parent: name}"), "bad-tree", 9, 20, "not a reference field"),
+        .init("tree parent that is no field", notes(extra: "    tree: {parent: up}"), "bad-tree", 9, 20, "not a field of collection `notes`"),
+        .init("tree without a parent", notes(extra: "    tree: {}"), "missing-key", 9, 11, "`parent`"),
+        .init(
+            "tree parent in another collection",
+            notes(fields: "      name: {type: text}\n      up: {type: reference, to: memos}", extra: "    tree: {parent: up}\n" + second),
+            "tree-parent-elsewhere", 10, 20, "refers to `memos`"),
+        .init(
+            "required tree parent",
+            notes(fields: "      name: {type: text}\n      up: {type: reference, to: notes, required: true}", extra: "    tree: {parent: up}"),
+            "tree-parent-required", 10, 20, "must be optional"),
     ]
 
     static let all = structure + fields + money + values + lists

@@ -34,6 +34,24 @@ struct SampleGeneratorTests {
         }
     }
 
+    @Test func anOutlinesSamplesFormATreeOfParentsMadeFirst() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/outline.yaml")
+        let catalog = try DefinitionLoader.load(path: url.standardized.path)
+        let folders = try #require(catalog.collection(named: "folders"))
+        let slot = try #require(folders.treeSlot)
+        var seen = Set<EntityID>()
+        var children = 0
+        for (collection, item) in try items(SampleGenerator(catalog: catalog, seed: 3, counts: ["folders": 200])) where collection === folders {
+            if let parent = item[slot: slot].reference {
+                #expect(seen.contains(parent), "a parent is made before its children")
+                children += 1
+            }
+            seen.insert(item.id)
+        }
+        #expect(children > 100, "most nodes have a parent: \(children) of 200")
+        #expect(children < 200, "some are roots")
+    }
+
     @Test func countsApplyPerCollectionAndPerParentItem() throws {
         let catalog = try DefinitionLoader.demo()
         let made = try items(SampleGenerator(catalog: catalog, counts: ["tracks": 3, "samples": 4, "products": 0], defaultCount: 2))

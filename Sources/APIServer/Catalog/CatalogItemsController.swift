@@ -127,6 +127,8 @@ struct CatalogItemsController: Sendable {
         var version: Int64
         /// Every item a reference names, found or not: a detail shows them, or shows them missing.
         var watched: [ItemAddress] = []
+        /// An outline node's ancestors, root first; nil for an item of no outline.
+        var ancestors: [Item]?
     }
 
     func related(_ versioned: Versioned<Item>, in collection: ServedCollection) throws -> Related {
@@ -141,6 +143,15 @@ struct CatalogItemsController: Sendable {
                 related.version = max(related.version, found.version)
             }
         }
+        // A detail shows its ancestors' titles: renaming or moving one changes the detail.
+        if collection.definition.tree != nil {
+            let ancestors = try store.ancestors(collection.name, of: item.id)
+            for ancestor in ancestors {
+                related.watched.append(ItemAddress(collection.name, ancestor.item.id))
+                related.version = max(related.version, ancestor.version)
+            }
+            related.ancestors = ancestors.map(\.item)
+        }
         return related
     }
 
@@ -150,7 +161,7 @@ struct CatalogItemsController: Sendable {
     ) -> Response {
         let tag = tag ?? EntityTag.detail(version: related.version, locale: context.locale)
         let writer = DetailWriter(served: served, collection: collection, context: context)
-        let body = writer.body(item, references: related.references)
+        let body = writer.body(item, references: related.references, ancestors: related.ancestors)
         return CatalogListController.revalidated(.json(body, status: status), tag: tag, locale: context.locale)
     }
 }

@@ -25,13 +25,15 @@ extension CatalogListController {
 
     /// A child list's feed: 404 when the parent item does not exist.
     func childChanges(_ request: Request) throws -> Response {
+        if let outline = try outlineOfChildren(request) { return try childrenChanges(request, of: outline) }
         let (owner, child) = try served.childCollection(request)
         try authorizeRead(request, owner, child)
         let id = try CatalogItemsController.id(request.parameter("id"), of: owner)
         return try feed(request, collection: child, parent: (id, try parentItem(owner, id)))
     }
 
-    private func feed(_ request: Request, collection: ServedCollection, parent: (id: EntityID, item: Item)?) throws -> Response {
+    /// `level`: the feed of one level of an outline (`parent` is then nil).
+    func feed(_ request: Request, collection: ServedCollection, parent: (id: EntityID, item: Item)?, level: TreeLevel? = nil) throws -> Response {
         var since: String?
         var limit = Self.defaultChangeLimit
         var listItems: [QueryItem] = []
@@ -54,7 +56,7 @@ extension CatalogListController {
             }
         }
         let parameters = try ListParameters.parse(listItems, for: collection.definition, catalog: served.catalog)
-        let shape = CatalogShape(collection: collection, parent: parent?.id, parameters: parameters)
+        let shape = CatalogShape(collection: collection, parent: parent?.id, parameters: parameters, level: level)
         let context = request.renderContext
         // Read before the changes, so a write in between shows as a new stamp, never as none.
         let referencesVersion = try Self.referencesVersion(collection, store: store)
@@ -63,9 +65,10 @@ extension CatalogListController {
         json.beginObject()
         json.key("changes")
         json.beginArray()
-        let list = CatalogQuery(
+        var list = CatalogQuery(
             collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
             sections: parameters.sections, parent: parent?.id, limit: 1, references: [])
+        list.level = level
         let counting = parameters.counting(collection.definition)
         guard let since else {
             // No token: nothing has changed "since now"; the token marks the present.
@@ -187,7 +190,11 @@ private struct ChangeWriter {
         json.key("row")
         let detailBase = CatalogLinks.list(collection, parent: collection.parentID(of: item)) + "/"
         let rows = PlannedRowWriter(renderer: renderer, context: context, references: references, detailBase: detailBase)
-        try rows.row(item, into: &json)
+        if collection.definition.tree != nil {
+            try rows.row(CountedItem(item: item, childCount: change.childCount), into: &json)
+        } else {
+            try rows.row(item, into: &json)
+        }
         if let section = renderer.section(of: item, references: references, in: context) {
             json.key("section")
             json.beginObject()

@@ -65,6 +65,8 @@ extension CatalogListController {
             json.field("changes", path + "/changes")
             // Where several of its items are written at once; none for a collection kept read-only.
             json.field("batch", collection.writable ? path + "/batch" : nil)
+            // An outline's roots: only where there are (every other collection's links stay as they were).
+            if collection.tree != nil { json.field("roots", path + "/roots") }
             json.endObject()
             json.endObject()
         }

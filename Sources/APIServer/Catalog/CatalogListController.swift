@@ -26,6 +26,8 @@ struct CatalogListController: Sendable {
         router.get("/v1/:collection") { request in try controller.list(request) }
         router.get("/v1/:collection/changes") { request in try controller.changes(request) }
         router.get("/v1/:collection/index") { request in try controller.letters(request) }
+        router.get("/v1/:collection/roots") { request in try controller.roots(request) }
+        router.get("/v1/:collection/roots/changes") { request in try controller.rootChanges(request) }
         router.get("/v1/:collection/:id/:child") { request in try controller.childList(request) }
         router.get("/v1/:collection/:id/:child/changes") { request in try controller.childChanges(request) }
         router.get("/v1/:collection/:id/:child/index") { request in try controller.childLetters(request) }
@@ -38,6 +40,7 @@ struct CatalogListController: Sendable {
     }
 
     func childList(_ request: Request) throws -> Response {
+        if let outline = try outlineOfChildren(request) { return try children(request, of: outline) }
         let (owner, child) = try served.childCollection(request)
         try authorizeRead(request, owner, child)
         let id = try CatalogItemsController.id(request.parameter("id"), of: owner)
@@ -50,8 +53,9 @@ struct CatalogListController: Sendable {
         return parent.item
     }
 
-    private func page(
-        _ request: Request, collection: ServedCollection, parent: EntityID?, loadParent: () throws -> Item?
+    /// `level`: one level of an outline (`parent` is then nil).
+    func page(
+        _ request: Request, collection: ServedCollection, parent: EntityID?, level: TreeLevel? = nil, loadParent: () throws -> Item?
     ) throws -> Response {
         let context = request.renderContext
         let store = store
@@ -67,7 +71,7 @@ struct CatalogListController: Sendable {
         // target, locale and versions: a kept page under it, or a client's copy naming it, answers.
         if let revalidation, revalidation == tag { return Self.notModified(tag: tag, locale: context.locale) }
         let parameters = try ListParameters.parse(request.query, for: collection.definition, catalog: served.catalog)
-        let shape = CatalogShape(collection: collection, parent: parent, parameters: parameters)
+        let shape = CatalogShape(collection: collection, parent: parent, parameters: parameters, level: level)
         // `If-None-Match: *` must not answer 304 for a parent that does not exist: read it first.
         let parentItem = try loadParent()
         if EntityTag.noneMatchHits(revalidation, current: tag) {
@@ -79,6 +83,7 @@ struct CatalogListController: Sendable {
             collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
             sections: parameters.sections, parent: parent, limit: parameters.limit,
             references: collection.referenceFields(parameters.view == .table ? .table : parameters.sections ? .sections : .rows))
+        query.level = level
         // The page before a position is read forwards, like every page, from where it starts.
         switch position {
         case .after(let values)?: query.after = values

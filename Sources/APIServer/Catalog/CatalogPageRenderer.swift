@@ -28,7 +28,11 @@ struct CatalogPageRenderer {
         var references = page.references
         if let parentItem { references.insert(parentItem) }
         var rows = open(references: references, into: &json)
-        for entry in page.items { try rows.write(entry.item, into: &json) }
+        if shape.collection.definition.tree != nil {
+            for entry in page.items { try rows.write(CountedItem(item: entry.item, childCount: page.childCounts[entry.item.id]), into: &json) }
+        } else {
+            for entry in page.items { try rows.write(entry.item, into: &json) }
+        }
         rows.close(into: &json)
         let counted = try counts?(page.sections, Self.proof(rows: page.items.count, last: page.nextAfter == nil, rows.sections?.openings))
         if let missing {
@@ -129,7 +133,7 @@ struct CatalogPageRenderer {
         var table: TableCells?
         if shape.parameters.view == .table, let plan = renderer.tableRowPlan {
             let names = plan.hasForEach ? renderer.forEachNames(parent: parentItem) : []
-            let key = TableHeadKey(parent: shape.parent, parameters: shape.parameters, locale: context.locale, names: names)
+            let key = TableHeadKey(parent: shape.parent, parameters: shape.parameters, locale: context.locale, names: names, level: shape.level)
             let head = shape.collection.tableHeads.value(for: key) {
                 var head = JSONWriter(capacity: 1_024)
                 writeTableHead(names: names, into: &head)
@@ -171,6 +175,7 @@ struct CatalogPageRenderer {
         json.field("first", links.firstLink)
         json.field("changes", shape.facts.changes)
         json.field("index", shape.facts.index)
+        if shape.collection.definition.tree != nil { json.field("roots", CatalogLinks.list(shape.collection, parent: nil, level: .roots)) }
         json.endObject()
         json.endObject()
     }

@@ -44,6 +44,10 @@ struct DetailPlan: Sendable {
         }
         var written = Set(["self", "collection"])
         var links: [Link] = []
+        // An outline node's children (a child collection called `children` keeps the name).
+        if definition.tree != nil, !catalog.children(of: definition).contains(where: { $0.name == "children" }), written.insert("children").inserted {
+            links.append(.around(key: JSONWriter.Key("children"), prefix: "/v1/\(definition.name)/", suffix: "/children"))
+        }
         for field in definition.fields {
             guard let name = field.reference?.link, let target = field.type.referencedCollection, let slot = field.slot,
                 catalog.collection(named: target) != nil, written.insert(name).inserted

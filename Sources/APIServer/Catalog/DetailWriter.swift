@@ -14,13 +14,14 @@ struct DetailWriter {
     let collection: ServedCollection
     let context: RenderContext
 
-    func body(_ item: Item, references: ReferencedItems) -> [UInt8] {
+    /// `ancestors`: an outline node's, root first (nil for an item of no outline).
+    func body(_ item: Item, references: ReferencedItems, ancestors: [Item]? = nil) -> [UInt8] {
         var json = JSONWriter(capacity: 512)
-        write(item, references: references, into: &json)
+        write(item, references: references, ancestors: ancestors, into: &json)
         return json.bytes
     }
 
-    func write(_ item: Item, references: ReferencedItems, into json: inout JSONWriter) {
+    func write(_ item: Item, references: ReferencedItems, ancestors: [Item]? = nil, into json: inout JSONWriter) {
         let definition = collection.definition
         let renderer = collection.renderer
         let plan = collection.detailPlan
@@ -42,6 +43,7 @@ struct DetailWriter {
                 writeEmbed(value.reference, embed, references: references, into: &json)
             }
         }
+        if let ancestors { writeAncestors(ancestors, into: &json) }
         json.key(DetailPlan.links)
         writeLinks(item, id: id, plan: plan, into: &json)
         json.endObject()
@@ -116,6 +118,21 @@ struct DetailWriter {
         json.key(DetailPlan.detail)
         json.string(embed.detailPrefix, raw)
         json.endObject()
+    }
+
+    /// `"ancestors": [{id, title, detail}]`, root first: the path a client shows above the node.
+    private func writeAncestors(_ ancestors: [Item], into json: inout JSONWriter) {
+        json.key("ancestors")
+        json.beginArray()
+        for ancestor in ancestors {
+            json.beginObject()
+            json.field(DetailPlan.id, ancestor.id.rawValue)
+            json.field("title", collection.renderer.title(of: ancestor, in: context))
+            json.key(DetailPlan.detail)
+            json.string("/v1/\(collection.name)/", ancestor.id.rawValue)
+            json.endObject()
+        }
+        json.endArray()
     }
 
     private func writeLinks(_ item: Item, id: String, plan: DetailPlan, into json: inout JSONWriter) {

@@ -167,23 +167,32 @@ struct CatalogShape: Sendable, CursorShape {
     let collection: ServedCollection
     let parent: EntityID?
     let parameters: ListParameters
+    /// One level of an outline (its roots, or one node's children); nil: every item.
+    let level: TreeLevel?
     /// Its fingerprint and links, made once per list (`ListShapes`).
     let facts: ListShapes.Facts
 
-    init(collection: ServedCollection, parent: EntityID?, parameters: ListParameters) {
+    init(collection: ServedCollection, parent: EntityID?, parameters: ListParameters, level: TreeLevel? = nil) {
         self.collection = collection
         self.parent = parent
         self.parameters = parameters
-        facts = collection.listShapes.value(for: ListShapes.Key(parent: parent, parameters: parameters)) {
-            ListShapes.Facts(collection: collection, parent: parent, parameters: parameters)
+        self.level = level
+        facts = collection.listShapes.value(for: ListShapes.Key(parent: parent, parameters: parameters, level: level)) {
+            ListShapes.Facts(collection: collection, parent: parent, parameters: parameters, level: level)
         }
     }
 
-    var canonical: String { Self.canonical(collection.name, parent: parent, parameters: parameters) }
+    var canonical: String { Self.canonical(collection.name, parent: parent, parameters: parameters, level: level) }
 
-    static func canonical(_ name: String, parent: EntityID?, parameters: ListParameters) -> String {
+    /// An outline's level takes the parent's place: a node's id for its children, `/` (never in
+    /// an id) for the roots, so no cursor of one list opens another.
+    static func canonical(_ name: String, parent: EntityID?, parameters: ListParameters, level: TreeLevel? = nil) -> String {
         var text = name
-        text += "|p=" + (parent?.rawValue ?? "")
+        switch level {
+        case .roots?: text += "|p=/"
+        case .children(let node)?: text += "|p=" + node.rawValue
+        case nil: text += "|p=" + (parent?.rawValue ?? "")
+        }
         text += "|s=" + parameters.sort.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ",")
         text += "|f=" + parameters.filters.map { "\($0.name):\($0.condition.values)" }.joined(separator: ",")
         text += "|q=" + (parameters.search.map { searchFolded($0) } ?? "")

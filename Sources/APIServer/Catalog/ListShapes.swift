@@ -1,4 +1,5 @@
 import Domain
+import Storage
 
 /// What every page of one list shares, kept per collection by parent and parameters but the
 /// cursor: the fingerprint its cursors carry and its links.
@@ -12,9 +13,12 @@ enum ListShapes {
         var parent: EntityID?
         /// Without the cursor: every page of the list shares the facts.
         var parameters: ListParameters
+        /// One level of an outline; nil: every item.
+        var level: TreeLevel?
 
-        init(parent: EntityID?, parameters: ListParameters) {
+        init(parent: EntityID?, parameters: ListParameters, level: TreeLevel? = nil) {
             self.parent = parent
+            self.level = level
             self.parameters = parameters
             self.parameters.cursor = nil
             self.parameters.around = nil
@@ -36,11 +40,14 @@ enum ListShapes {
         /// Whether `link` has a query, which a cursor then joins with `&`.
         let linkHasQuery: Bool
 
-        init(collection: ServedCollection, parent: EntityID?, parameters: ListParameters) {
-            fingerprint = ShapeFingerprints.digest(CatalogShape.canonical(collection.name, parent: parent, parameters: parameters))
-            link = CatalogLinks.list(collection, parent: parent, parameters: parameters, limit: parameters.limit)
-            changes = CatalogLinks.changes(collection, parent: parent, parameters: parameters)
-            index = parameters.isTextOrder(collection.definition) ? CatalogLinks.index(collection, parent: parent, parameters: parameters) : nil
+        init(collection: ServedCollection, parent: EntityID?, parameters: ListParameters, level: TreeLevel? = nil) {
+            fingerprint = ShapeFingerprints.digest(CatalogShape.canonical(collection.name, parent: parent, parameters: parameters, level: level))
+            link = CatalogLinks.list(collection, parent: parent, level: level, parameters: parameters, limit: parameters.limit)
+            changes = CatalogLinks.changes(collection, parent: parent, level: level, parameters: parameters)
+            // An outline's level has no index of its own (no route): only whole lists do.
+            index =
+                level == nil && parameters.isTextOrder(collection.definition)
+                ? CatalogLinks.index(collection, parent: parent, parameters: parameters) : nil
             detailBase = CatalogLinks.list(collection, parent: parent) + "/"
             linkHasQuery = link.utf8.contains(UInt8(ascii: "?"))
         }

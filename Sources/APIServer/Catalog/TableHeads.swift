@@ -1,5 +1,6 @@
 import Domain
 import HTTPServer
+import Storage
 
 /// The heads of a collection's table pages (`"columns"` and `"sort"`, each sortable column with
 /// its two sort links), kept per query and locale, with the cells they head.
@@ -18,8 +19,8 @@ struct TableHeadKey: Hashable, Sendable {
     /// The parent's names a `forEach` column stands for; empty without one.
     var names: [NamedEntry]
 
-    init(parent: EntityID?, parameters: ListParameters, locale: RenderLocale, names: [NamedEntry]) {
-        list = ListShapes.Key(parent: parent, parameters: parameters)
+    init(parent: EntityID?, parameters: ListParameters, locale: RenderLocale, names: [NamedEntry], level: TreeLevel? = nil) {
+        list = ListShapes.Key(parent: parent, parameters: parameters, level: level)
         self.locale = locale
         self.names = names
     }

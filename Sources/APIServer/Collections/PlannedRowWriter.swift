@@ -19,6 +19,8 @@ struct PlannedRowWriter {
     private let plan: RowPlan
     /// What a blank title shows (`ItemRenderer.untitled`), in the context's locale.
     private let untitled: String
+    /// Whether rows are an outline's nodes: each then says how many children it has and links them.
+    private let outline: Bool
 
     init(renderer: ItemRenderer, context: RenderContext, references: ReferencedItems, detailBase: String) {
         self.renderer = renderer
@@ -27,6 +29,7 @@ struct PlannedRowWriter {
         self.detailBase = detailBase
         plan = renderer.rowPlan
         untitled = renderer.untitled(in: context)
+        outline = renderer.collection.tree != nil
     }
 
     /// `{"id", "title", "subtitle", "trailing", "image", "detail"}`, absent values as `null`.
@@ -46,11 +49,25 @@ struct PlannedRowWriter {
             try write(plan.image, of: row, item: &item, into: &json)
             json.key(RowWriter.Keys.detail)
             json.string(detailBase, verbatim: id)
+            if outline { writeChildren(row, id: id, into: &json) }
             json.endObject()
         }
     }
 
-    /// `{"id", "cells", "compact", "detail"}`.
+    /// An outline row's `"childCount"` (null when its rows were read without it) and `"children"`,
+    /// the link to its children's list.
+    private func writeChildren(_ row: some RowValues, id: UnsafeBufferPointer<UInt8>, into json: inout JSONWriter) {
+        json.key(RowWriter.Keys.childCount)
+        if let count = row.childCount { json.int64(Int64(count)) } else { json.null() }
+        json.key(RowWriter.Keys.children)
+        json.beginString()
+        json.appendToString(detailBase)
+        json.appendToString(utf8: id)
+        json.appendToString("/children")
+        json.endString()
+    }
+
+    /// `{"id", "cells", "compact", "detail"}` (and an outline's `childCount`, `children`).
     func tableRow(_ row: some RowValues, table: TableCells, into json: inout JSONWriter) throws(StoreError) {
         try row.withID { id throws(StoreError) in
             json.beginObject()
@@ -59,6 +76,7 @@ struct PlannedRowWriter {
             try cellsAndCompact(row, table: table, into: &json)
             json.key(RowWriter.Keys.detail)
             json.string(detailBase, verbatim: id)
+            if outline { writeChildren(row, id: id, into: &json) }
             json.endObject()
         }
     }

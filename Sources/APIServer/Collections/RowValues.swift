@@ -19,6 +19,8 @@ protocol RowValues {
     func item() throws(StoreError) -> Item
     /// The item of `collection` with `id`, when the row can read it; nil otherwise.
     func item(_ collection: String, id: EntityID) throws(StoreError) -> Item?
+    /// An outline row's number of children; nil when the row was read without it.
+    var childCount: Int? { get }
 }
 
 extension PageRow: RowValues {
@@ -53,6 +55,32 @@ extension Item: RowValues {
     func value(slot: Int) -> FieldValue { self[slot: slot] }
 
     func item() -> Item { self }
+
+    func item(_ collection: String, id: EntityID) -> Item? { nil }
+
+    var childCount: Int? { nil }
+}
+
+/// An outline's item read whole, with its number of children read beside it (a page's
+/// `childCounts`, a change's `childCount`).
+struct CountedItem: RowValues {
+    let whole: Item
+    let childCount: Int?
+
+    init(item: Item, childCount: Int?) {
+        whole = item
+        self.childCount = childCount
+    }
+
+    func withID<Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) { try whole.withID(body) }
+
+    func withText<Result>(slot: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result { whole.withText(slot: slot, body) }
+
+    func money(slot: Int) -> StoredMoney? { nil }
+
+    func value(slot: Int) -> FieldValue { whole[slot: slot] }
+
+    func item() -> Item { whole }
 
     func item(_ collection: String, id: EntityID) -> Item? { nil }
 }

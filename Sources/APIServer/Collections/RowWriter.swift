@@ -15,6 +15,8 @@ enum RowWriter {
         static let detail = JSONWriter.Key("detail")
         static let cells = JSONWriter.Key("cells")
         static let compact = JSONWriter.Key("compact")
+        static let childCount = JSONWriter.Key("childCount")
+        static let children = JSONWriter.Key("children")
     }
 
     /// Opens a section: `{"id":…,"header":…,"detail":…,"rows":[`; its rows follow, then

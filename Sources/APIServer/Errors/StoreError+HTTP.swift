@@ -23,6 +23,16 @@ extension StoreError: HTTPResponseError {
             return HTTPError(
                 status: 422, code: "VALIDATION_FAILED", detail: "The request names an item that does not exist.",
                 errors: [.init(pointer: pointer, detail: "No item of the collection this field refers to has the id \(id.rawValue).")])
+        case .treeCycle(let field):
+            return HTTPError(
+                status: 422, code: "TREE_CYCLE", detail: "The new parent is the item itself or one of its descendants; nothing was written.",
+                errors: [
+                    .init(pointer: field, detail: "An item cannot be its own ancestor: choose a parent outside its subtree, or null for a root.")
+                ])
+        case .treeTooDeep(let field, let depth):
+            return HTTPError(
+                status: 422, code: "TREE_TOO_DEEP", detail: "The new parent has more than \(depth) ancestors; nothing was written.",
+                errors: [.init(pointer: field, detail: "Choose a parent at most \(depth) levels deep.")])
         case .stillReferenced:
             return HTTPError(
                 status: 409, code: "CONFLICT",

@@ -11,6 +11,16 @@ extension OpenAPIBuilder {
                 properties.append((key, embedSchema(target: target, optional: !field.rules.required)))
             }
         }
+        if collection.tree != nil {
+            let ancestor = Self.object([
+                ("id", ["type": "string", "pattern": .string(Self.idPattern(collection.kind))]), ("title", ["type": "string"]), ("detail", Self.link),
+            ])
+            properties.append(
+                (
+                    "ancestors",
+                    ["type": "array", "items": ancestor, "description": "The node's ancestors, root first (empty for a root)."]
+                ))
+        }
         properties.append(("links", linksSchema(collection)))
         return Self.object(properties)
     }
@@ -78,6 +88,7 @@ extension OpenAPIBuilder {
         func add(_ name: String, _ schema: YAMLNode) {
             if !links.contains(where: { $0.0 == name }) { links.append((name, schema)) }
         }
+        if collection.tree != nil, !catalog.children(of: collection).contains(where: { $0.name == "children" }) { add("children", Self.link) }
         for field in collection.fields {
             if let name = field.reference?.link, field.type.referencedCollection != nil {
                 add(name, field.rules.required ? Self.link : Self.nullableLink)

@@ -43,20 +43,38 @@ extension OpenAPIBuilder {
             headers: ["ETag", "Content-Language", "X-Request-ID", "Idempotent-Replayed"],
             json: Self.ref(Self.detailSchemaName(collection)))
         let patch = Self.ref(Self.patchSchemaName(collection))
-        return [
-            "tags": ["items"],
-            "operationId": .string("update\(Self.typeName(collection))Item"),
-            "summary": .string("Change an item of \(collection.name) with a JSON merge patch (RFC 7396)."),
-            "parameters": .list(
-                pathParameters + [
-                    Self.ref("IfMatch", "parameters"), Self.ref("AcceptLanguage", "parameters"), Self.ref("IdempotencyKey", "parameters"),
-                ]),
-            "requestBody": [
-                "required": true,
-                "content": ["application/merge-patch+json": ["schema": patch], "application/json": ["schema": patch]],
-            ],
-            "responses": Self.responseMap([("200", updated)], problems: [400, 404, 409, 412, 413, 415, 422]),
-        ]
+        var description: [(String, YAMLNode)] = []
+        if let tree = collection.tree, collection.fields.indices.contains(tree.field) {
+            description.append(
+                (
+                    "description",
+                    .string(
+                        "Changing `\(collection.fields[tree.field].name)` moves the node with its subtree. A new parent that is the node itself "
+                            + "or one of its descendants is a 422 TREE_CYCLE; one more than 1,000 levels deep a 422 TREE_TOO_DEEP.")
+                ))
+        }
+        return .map(
+            [
+                ("tags", ["items"]),
+                ("operationId", .string("update\(Self.typeName(collection))Item")),
+                ("summary", .string("Change an item of \(collection.name) with a JSON merge patch (RFC 7396).")),
+            ] + description + [
+                (
+                    "parameters",
+                    .list(
+                        pathParameters + [
+                            Self.ref("IfMatch", "parameters"), Self.ref("AcceptLanguage", "parameters"), Self.ref("IdempotencyKey", "parameters"),
+                        ])
+                ),
+                (
+                    "requestBody",
+                    [
+                        "required": true,
+                        "content": ["application/merge-patch+json": ["schema": patch], "application/json": ["schema": patch]],
+                    ]
+                ),
+                ("responses", Self.responseMap([("200", updated)], problems: [400, 404, 409, 412, 413, 415, 422])),
+            ])
     }
 
     /// 409 for a key in use, and where a `restrict` reference can point at the item.

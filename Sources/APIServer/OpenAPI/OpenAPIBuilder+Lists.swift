@@ -2,7 +2,9 @@ import Domain
 
 /// A collection's list (rows, sections or a table) and its change feed.
 extension OpenAPIBuilder {
-    func listOperation(_ collection: CollectionDefinition, pathParameters: [YAMLNode]) -> YAMLNode {
+    /// `level`: one level of an outline (`Roots`, `Children`), which names the operation apart and
+    /// `about` describes.
+    func listOperation(_ collection: CollectionDefinition, pathParameters: [YAMLNode], level: String = "", about: String? = nil) -> YAMLNode {
         var pages = [Self.ref("RowPage")]
         if collection.sections != nil { pages.append(Self.ref("SectionPage")) }
         if collection.table != nil { pages.append(Self.ref("TablePage")) }
@@ -10,29 +12,36 @@ extension OpenAPIBuilder {
         let summary =
             "A page of \(collection.name): rows" + (collection.sections != nil ? ", sections" : "")
             + (collection.table != nil ? " or a table" : "") + "."
-        return [
-            "tags": ["lists"],
-            "operationId": .string("list\(Self.typeName(collection))"),
-            "summary": .string(summary),
-            "parameters": .list(pathParameters + listParameters(collection)),
-            "responses": Self.responseMap(
-                [
-                    (
-                        "200",
-                        Self.answer(
-                            "A page. `next` is null on the last page.",
-                            headers: ["ETag", "Link", "Content-Language", "Vary", "Cache-Control", "X-Request-ID"], json: body)
-                    ),
-                    ("304", Self.ref("NotModified", "responses")),
-                ], problems: [400, 404]),
+        var operation: [(String, YAMLNode)] = [
+            ("tags", ["lists"]),
+            ("operationId", .string("list\(Self.typeName(collection))\(level)")),
+            ("summary", .string(level.isEmpty ? summary : "A page of one level of the outline \(collection.name): its \(level.lowercased()).")),
         ]
+        if let about { operation.append(("description", .string(about.trimmingCharacters(in: .whitespaces)))) }
+        operation += [
+            ("parameters", .list(pathParameters + listParameters(collection))),
+            (
+                "responses",
+                Self.responseMap(
+                    [
+                        (
+                            "200",
+                            Self.answer(
+                                "A page. `next` is null on the last page.",
+                                headers: ["ETag", "Link", "Content-Language", "Vary", "Cache-Control", "X-Request-ID"], json: body)
+                        ),
+                        ("304", Self.ref("NotModified", "responses")),
+                    ], problems: [400, 404])
+            ),
+        ]
+        return .map(operation)
     }
 
-    func changesOperation(_ collection: CollectionDefinition, pathParameters: [YAMLNode] = []) -> YAMLNode {
-        let under = pathParameters.isEmpty ? "" : " under one parent item"
+    func changesOperation(_ collection: CollectionDefinition, pathParameters: [YAMLNode] = [], level: String = "") -> YAMLNode {
+        let under = level.isEmpty ? (pathParameters.isEmpty ? "" : " under one parent item") : " (its \(level.lowercased()))"
         return [
             "tags": ["lists"],
-            "operationId": .string("changes\(Self.typeName(collection))"),
+            "operationId": .string("changes\(Self.typeName(collection))\(level)"),
             "summary": .string("Changes to one list of \(collection.name)\(under) after a token, in commit order."),
             "description": .string(
                 "The list is named by the same parameters as a page (sort, filters, search, sections, view; none: the default list), "

@@ -7,6 +7,7 @@ extension OpenAPIBuilder {
         var paths = operationalPaths().map { ($0.0, Self.secured($0.1) { _ in false }) }
         for collection in catalog.topLevel {
             paths += topLevelPaths(collection).map { ($0.0, Self.secured($0.1) { $0 != "get" || collection.readsNeedKey }) }
+            paths += outlinePaths(collection).map { ($0.0, Self.secured($0.1) { _ in collection.readsNeedKey }) }
             for child in catalog.children(of: collection) {
                 let keyOnly = collection.readsNeedKey || child.readsNeedKey
                 paths += childPaths(child, of: collection).map { ($0.0, Self.secured($0.1) { $0 != "get" || keyOnly }) }
@@ -57,6 +58,34 @@ extension OpenAPIBuilder {
         let changes = (base + "/changes", YAMLNode.map([("get", changesOperation(child, pathParameters: [parentID]))]))
         let head: [(String, YAMLNode)] = [(base, .map(list)), changes]
         return head + letterPaths(child, base: base, [parentID]) + batch + [(base + "/{id}", .map(item))]
+    }
+
+    /// An outline's levels: `/v1/<name>/roots` and `/v1/<name>/{id}/children`, each with its `/changes`.
+    private func outlinePaths(_ collection: CollectionDefinition) -> [(String, YAMLNode)] {
+        guard collection.tree != nil else { return [] }
+        let base = "/v1/\(collection.name)"
+        let node = Self.idParameter(collection.kind, description: "The node's id: its children are listed.")
+        let level = " One level of the outline, with every list feature and its own change feed: a node moved to another parent leaves "
+        let roots = [
+            (
+                "get",
+                listOperation(collection, pathParameters: [], level: "Roots", about: level + "the roots' feed (a delete) when it moves under a node.")
+            )
+        ]
+        let children = [
+            (
+                "get",
+                listOperation(
+                    collection, pathParameters: [node], level: "Children",
+                    about: level + "its old parent's children's feed (a delete) and enters its new parent's (an upsert)."
+                )
+            )
+        ]
+        return [
+            (base + "/roots", .map(roots)), (base + "/roots/changes", ["get": changesOperation(collection, level: "Roots")]),
+            (base + "/{id}/children", .map(children)),
+            (base + "/{id}/children/changes", ["get": changesOperation(collection, pathParameters: [node], level: "Children")]),
+        ]
     }
 
     static func idParameter(_ kind: EntityKind, name: String = "id", description: String = "The item's id, as links give it.") -> YAMLNode {

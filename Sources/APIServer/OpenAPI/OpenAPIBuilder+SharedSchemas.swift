@@ -41,6 +41,25 @@ extension OpenAPIBuilder {
         // Only a counted list (`count`, or its collection's default) has it.
         let total: (String, YAMLNode) = ("total", Self.ref("ListTotal"))
         let rows: YAMLNode = ["type": "array", "items": Self.ref("RenderRow")]
+        let outline = outlineProperties
+        let row: [(String, YAMLNode)] = [
+            ("id", string), ("title", title), ("subtitle", Self.nullableString), ("trailing", Self.nullableString), ("image", Self.nullableString),
+            ("detail", Self.link),
+        ]
+        let tableRow: [(String, YAMLNode)] = [("id", string), ("cells", cells), ("compact", compact), ("detail", Self.link)]
+        let pageLinks: [(String, YAMLNode)] = [
+            ("self", Self.link), ("next", ["type": ["string", "null"]]),
+            ("prev", ["type": ["string", "null"], "description": "The page before this one; null on the list's first page."]),
+            ("first", ["type": ["string", "null"], "description": "The list's first page; null on it."]),
+            (
+                "changes",
+                [
+                    "type": "string", "pattern": "^/v1/",
+                    "description": "This list's change feed (a child list's holds its parent's children only).",
+                ]
+            ),
+            ("index", ["type": ["string", "null"], "description": "This list's letter index; null for a list not in text order."]),
+        ]
         return [
             ("Problem", Self.problemSchema),
             ("Health", Self.healthSchema),
@@ -58,28 +77,11 @@ extension OpenAPIBuilder {
             ),
             (
                 "RenderRow",
-                Self.object([
-                    ("id", string), ("title", title), ("subtitle", Self.nullableString), ("trailing", Self.nullableString),
-                    ("image", Self.nullableString), ("detail", Self.link),
-                ]).setting("description", to: "Every row has every key; absent values are null.")
+                Self.object(row + outline.row, required: row.map(\.0)).setting(
+                    "description", to: "Every row has every key; absent values are null.")
             ),
             ("EmptyState", emptyState),
-            (
-                "PageLinks",
-                Self.object([
-                    ("self", Self.link), ("next", ["type": ["string", "null"]]),
-                    ("prev", ["type": ["string", "null"], "description": "The page before this one; null on the list's first page."]),
-                    ("first", ["type": ["string", "null"], "description": "The list's first page; null on it."]),
-                    (
-                        "changes",
-                        [
-                            "type": "string", "pattern": "^/v1/",
-                            "description": "This list's change feed (a child list's holds its parent's children only).",
-                        ]
-                    ),
-                    ("index", ["type": ["string", "null"], "description": "This list's letter index; null for a list not in text order."]),
-                ])
-            ),
+            ("PageLinks", Self.object(pageLinks + outline.links, required: pageLinks.map(\.0))),
             ("ListTotal", Self.totalSchema),
             ("RowPage", Self.object([("rows", rows)] + pageCommon + [total, missing], required: ["rows"] + pageCommon.map(\.0))),
             (
@@ -102,7 +104,7 @@ extension OpenAPIBuilder {
                     ("links", Self.nullable(Self.object([("ascending", Self.link), ("descending", Self.link)]))),
                 ])
             ),
-            ("TableRow", Self.object([("id", string), ("cells", cells), ("compact", compact), ("detail", Self.link)])),
+            ("TableRow", Self.object(tableRow + outline.row, required: tableRow.map(\.0))),
             (
                 "TablePage",
                 Self.object(
@@ -191,28 +193,38 @@ extension OpenAPIBuilder {
             ),
             ("description", ["type": "string", "description": "In the Content-Language."]),
         ])
+        let links: [(String, YAMLNode)] = [
+            ("list", Self.link), ("sections", ["type": ["string", "null"]]), ("table", ["type": ["string", "null"]]), ("changes", Self.link),
+            (
+                "batch",
+                [
+                    "type": ["string", "null"],
+                    "description": "POST several creates, patches and deletes here; null when the collection is kept read-only.",
+                ]
+            ),
+        ]
         let collection = Self.object([
             ("id", string), ("title", ["type": "string", "description": "The collection's title in the Content-Language."]),
             ("sortable", ["type": "array", "items": string]),
             ("defaultSort", ["type": "array", "items": Self.ref("SortKey")]),
             ("filters", ["type": "array", "items": filter]),
             ("sections", ["type": "boolean"]), ("table", ["type": "boolean"]),
-            (
-                "links",
-                Self.object([
-                    ("list", Self.link), ("sections", ["type": ["string", "null"]]), ("table", ["type": ["string", "null"]]),
-                    ("changes", Self.link),
-                    (
-                        "batch",
-                        [
-                            "type": ["string", "null"],
-                            "description": "POST several creates, patches and deletes here; null when the collection is kept read-only.",
-                        ]
-                    ),
-                ])
-            ),
+            ("links", Self.object(links + outlineProperties.links, required: links.map(\.0))),
         ])
         return Self.object([("collections", ["type": "array", "items": collection])])
+    }
+
+    /// What an outline's rows and links add (none in a catalog without one): a row's `childCount`
+    /// and `children`, and the link to the roots.
+    private var outlineProperties: (row: [(String, YAMLNode)], links: [(String, YAMLNode)]) {
+        guard catalog.collections.contains(where: { $0.tree != nil }) else { return ([], []) }
+        return (
+            [
+                ("childCount", ["type": ["integer", "null"], "minimum": 0, "description": "An outline's row: how many children it has."]),
+                ("children", ["type": "string", "pattern": "^/v1/", "description": "An outline's row: the list of its children."]),
+            ],
+            [("roots", ["type": "string", "pattern": "^/v1/", "description": "An outline's list: the list of its roots."])]
+        )
     }
 
     /// An upsert carries the row, and may carry where it now falls (`section`, for a grouped list)

@@ -27,6 +27,8 @@ public final class CollectionDefinition: Sendable {
     public let filteredEmpty: EmptyStateDefinition
     public let limits: ListLimits
     public let parent: ParentDefinition?
+    /// For an outline: the reference that names each item's parent item of this collection.
+    public let tree: TreeDefinition?
     /// Whether clients may create, change and delete items (with a key that has a write scope).
     public let writable: Bool
     /// Whether reading its lists and details needs an API key with a read scope (`read: key`);
@@ -41,7 +43,8 @@ public final class CollectionDefinition: Sendable {
         name: String, kind: EntityKind, title: LocalizedText, fields: [FieldDefinition], row: RowDefinition, sorts: [SortDefinition],
         defaultSort: [SortKey], filters: [FilterDefinition], search: [ValueSpec], sections: SectionDefinition?, table: TableDefinition?,
         empty: EmptyStateDefinition, searchEmpty: EmptyStateDefinition, filteredEmpty: EmptyStateDefinition = .defaultFilteredEmpty,
-        limits: ListLimits, parent: ParentDefinition?, writable: Bool, readsNeedKey: Bool = false, defaultCount: ListCount = .none
+        limits: ListLimits, parent: ParentDefinition?, writable: Bool, readsNeedKey: Bool = false, defaultCount: ListCount = .none,
+        tree: TreeDefinition? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -64,6 +67,7 @@ public final class CollectionDefinition: Sendable {
         self.filteredEmpty = filteredEmpty
         self.limits = limits
         self.parent = parent
+        self.tree = tree
         self.writable = writable
         self.readsNeedKey = readsNeedKey
         self.defaultCount = defaultCount
@@ -90,6 +94,12 @@ public final class CollectionDefinition: Sendable {
     public var embeddedTitleKey: String {
         guard case .field(let index) = row.title.source, fields.indices.contains(index), fields[index].isStored else { return "title" }
         return fields[index].name
+    }
+
+    /// The slot of an outline's parent reference; nil when the collection is no outline.
+    public var treeSlot: Int? {
+        guard let tree, fields.indices.contains(tree.field) else { return nil }
+        return fields[tree.field].slot
     }
 
     /// Reference fields, with their indexes.

@@ -51,6 +51,9 @@ public struct ReferenceOptions: Sendable, Hashable {
         case restrict
         /// Deleting the referenced item deletes the referring items too (a track's samples).
         case cascade
+        /// Deleting the referenced item empties the reference of the referring items (an optional
+        /// reference only): an outline's children become roots.
+        case setNull
     }
 
     /// The detail embeds `{id, <title>, detail}` of the referenced item under this key.

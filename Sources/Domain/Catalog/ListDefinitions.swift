@@ -144,3 +144,15 @@ public struct ParentDefinition: Sendable, Hashable {
         self.field = field
     }
 }
+
+/// An outline: each item of the collection names its parent item in the same collection
+/// through an optional reference (`tree: {parent: field}`; none: a root). Rows carry their
+/// number of children and a link to them, details their ancestors, and no write makes a cycle.
+public struct TreeDefinition: Sendable, Hashable {
+    /// The reference field (to the collection itself) that names the parent node.
+    public let field: Int
+
+    public init(field: Int) {
+        self.field = field
+    }
+}

@@ -71,6 +71,9 @@ public struct SampleGenerator {
                     let id = EntityID.generate(kind: collection.kind, at: clock.next(), using: &random)
                     let item = values.item(id: id, in: collection, parent: parent, index: index, random: &random)
                     items.append(item)
+                    // An outline's next nodes may name this one as their parent: a random tree,
+                    // every parent made before its children (none is its own ancestor).
+                    if collection.tree != nil { values.made[collection.name, default: []].append(item) }
                     try emit(collection, item)
                 }
             }

@@ -1,8 +1,9 @@
 /// One sample value per field, within its rules: lengths, bounds, choices, currencies, counts.
 struct SampleValues {
     let catalog: Catalog
-    /// Items made so far, by collection: what references may name.
-    let made: [String: [Item]]
+    /// Items made so far, by collection: what references may name (an outline's own nodes too,
+    /// as they are made, so its samples form a tree).
+    var made: [String: [Item]]
 
     static let words = [
         "amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "harbor", "island", "juniper", "kestrel", "lantern", "meadow",

@@ -105,7 +105,7 @@ extension CatalogStore {
                 try db.execute(
                     sql: """
                         INSERT INTO changes (seq, collection, item_id, op, committed_at, parent_id)
-                        SELECT version, ?, id, 'insert', ?, \(table.parentColumn.map(CatalogTable.quote) ?? "NULL")
+                        SELECT version, ?, id, 'insert', ?, \(table.loggedParentColumn.map(CatalogTable.quote) ?? "NULL")
                         FROM \(quoted) WHERE pk > ? AND version > ? ORDER BY version
                         """,
                     arguments: [table.collection.name, writer.now, key, cutoff])

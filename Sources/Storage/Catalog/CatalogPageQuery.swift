@@ -88,6 +88,12 @@ struct CatalogPageQuery {
         case (nil, _?): throw StoreError.invariant("\(collection.name) are listed under their parent")
         case (_?, nil): throw StoreError.invariant("\(collection.name) have no parent")
         }
+        switch (query.level, table.treeColumn) {
+        case (.roots?, let column?): add("t.\(CatalogTable.quote(column)) IS NULL", [])
+        case (.children(let parent)?, let column?): add("t.\(CatalogTable.quote(column)) = ?", [parent.rawValue.databaseValue])
+        case (nil, _): break
+        case (_?, nil): throw StoreError.invariant("\(collection.name) is no outline")
+        }
         for condition in query.conditions { try add(condition) }
         if let ids = query.ids {
             add("t.\"id\" IN (" + repeatElement("?", count: ids.count).joined(separator: ", ") + ")", ids.map(\.rawValue.databaseValue))

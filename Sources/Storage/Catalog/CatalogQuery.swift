@@ -14,6 +14,8 @@ public struct CatalogQuery: Sendable, Hashable {
     public var sections: Bool
     /// For a child collection: the parent item whose children are listed.
     public var parent: EntityID?
+    /// For an outline: one level of it (its roots, or one node's children); nil: every node.
+    public var level: TreeLevel?
     /// Keyset position: the `nextAfter` of the previous page; nil for the first page.
     public var after: [SortValue]?
     /// Only these items (a selection by id); nil: every item the conditions keep.
@@ -44,6 +46,14 @@ public struct CatalogQuery: Sendable, Hashable {
     }
 }
 
+/// One level of an outline (`CollectionDefinition.tree`).
+public enum TreeLevel: Sendable, Hashable {
+    /// The nodes without a parent.
+    case roots
+    /// The nodes whose parent is this one.
+    case children(of: EntityID)
+}
+
 /// A page of items in order, the items their references point to, and where the next page starts.
 public struct CatalogPage: Sendable {
     public var items: [Versioned<Item>]
@@ -54,6 +64,8 @@ public struct CatalogPage: Sendable {
     public var references: ReferencedItems = .none
     /// The sections the page showed, by keyset prefix, in order (`CatalogQuery.collectsSections`).
     public var sections: [[SortValue]] = []
+    /// For an outline: each item's number of children, by id, read with the page.
+    public var childCounts: [EntityID: Int] = [:]
 }
 
 /// One entry of a catalog collection's change feed: the item's last state when it still exists.
@@ -67,6 +79,8 @@ public struct CatalogChange: Sendable, Hashable {
     public var placement: ListPlacement?
     /// The id of the API key that made the change; nil for a command's or the seed's.
     public var author: String?
+    /// For an outline: the item's number of children now; nil for a deleted item.
+    public var childCount: Int? = nil
 }
 
 public struct CatalogChangeBatch: Sendable {

@@ -275,11 +275,36 @@ enum CatalogSchema {
 
     /// Name → column list. Every order ends with `id` ascending, so each key order has an index
     /// per direction (SQLite could walk one backwards, but that would reverse the id too).
+    /// An outline (`treeColumn`) has each order twice: as a whole list's, and led by its parent
+    /// column (`__tree_…`), so that one level of it, the roots' included (`IS NULL`), reads one
+    /// range of an index, as a flat page does.
     static func indexes(of table: CatalogTable) -> [String: String] {
+        var indexes = orderIndexes(of: table, ledBy: table.parentColumn, named: "\(table.name)__")
         let collection = table.collection
-        let prefix = table.parentColumn.map { [CatalogTable.quote($0)] } ?? []
+        // An outline's parent reference is indexed by `__tree` (its column, then the id).
+        for reference in collection.references where reference.index != collection.parent?.field && reference.index != collection.tree?.field {
+            if let slot = reference.field.slot {
+                indexes["\(table.name)__ref_\(reference.field.name)"] = CatalogTable.quote(table.valueColumns[slot][0])
+            }
+        }
+        if table.ordered { indexes["\(table.name)__ord"] = "ord" }
+        if let parent = table.parentColumn, table.keyColumns.isEmpty {
+            indexes["\(table.name)__parent"] = "\(CatalogTable.quote(parent)), id"
+        }
+        if let tree = table.treeColumn {
+            indexes.merge(orderIndexes(of: table, ledBy: tree, named: "\(table.name)__tree_")) { planned, _ in planned }
+            indexes["\(table.name)__tree"] = "\(CatalogTable.quote(tree)), id"
+        }
+        return indexes
+    }
+
+    /// An index per order and direction (sorts, the default order, sections), each led by
+    /// `column` when given, named `prefix` and the order's name.
+    private static func orderIndexes(of table: CatalogTable, ledBy column: String?, named prefix: String) -> [String: String] {
+        let collection = table.collection
+        let lead = column.map { [CatalogTable.quote($0)] } ?? []
         func list(_ keys: [CatalogTable.OrderColumn], descending: Bool, head: [String] = [], subtitle: Bool = false) -> String {
-            (prefix + head + keys.map { CatalogTable.quote($0.column) + (descending ? " DESC" : "") } + ["id"] + (subtitle ? ["subtitle_key"] : []))
+            (lead + head + keys.map { CatalogTable.quote($0.column) + (descending ? " DESC" : "") } + ["id"] + (subtitle ? ["subtitle_key"] : []))
                 .joined(separator: ", ")
         }
         var indexes: [String: String] = [:]
@@ -294,22 +319,13 @@ enum CatalogSchema {
             // gets it (the old one is dropped: it is not planned).
             let subtitle = table.titleIndexHoldsSubtitle && keys.first?.column == table.titleOrderColumn
             let suffix = subtitle ? "_text" : ""
-            indexes["\(table.name)__\(name)\(suffix)"] = list(keys, descending: false, subtitle: subtitle)
-            indexes["\(table.name)__\(name)\(suffix)_desc"] = list(keys, descending: true, subtitle: subtitle)
+            indexes["\(prefix)\(name)\(suffix)"] = list(keys, descending: false, subtitle: subtitle)
+            indexes["\(prefix)\(name)\(suffix)_desc"] = list(keys, descending: true, subtitle: subtitle)
         }
         if !table.sectionColumns.isEmpty {
             let head = table.sectionColumns.map { CatalogTable.quote($0.column) }
-            indexes["\(table.name)__sections"] = list(defaultKeys, descending: false, head: head)
-            indexes["\(table.name)__sections_desc"] = list(defaultKeys, descending: true, head: head)
-        }
-        for reference in collection.references where collection.parent?.field != reference.index {
-            if let slot = reference.field.slot {
-                indexes["\(table.name)__ref_\(reference.field.name)"] = CatalogTable.quote(table.valueColumns[slot][0])
-            }
-        }
-        if table.ordered { indexes["\(table.name)__ord"] = "ord" }
-        if let parent = table.parentColumn, orders.isEmpty {
-            indexes["\(table.name)__parent"] = "\(CatalogTable.quote(parent)), id"
+            indexes["\(prefix)sections"] = list(defaultKeys, descending: false, head: head)
+            indexes["\(prefix)sections_desc"] = list(defaultKeys, descending: true, head: head)
         }
         return indexes
     }

@@ -104,18 +104,16 @@ extension CatalogStore {
         let limit = min(max(limit, 1), 10_000)
         let pruned = try db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
         if pruned > 0 && sequence < pruned { throw StoreError.changesExpired(oldestRetained: pruned + 1) }
-        // A child list's feed reads its parent's entries only: a child never moves to another parent.
-        let parent = table.parentColumn == nil ? nil : list?.parent
+        let (scope, scopeArguments) = feedScope(table, list)
         var entries = try db.all(
             """
             SELECT c.seq, c.item_id, c.op, c.key_id FROM changes AS c
-            WHERE c.collection = ?\(parent == nil ? "" : " AND c.parent_id = ?") AND c.seq > ?
-              AND NOT EXISTS (SELECT 1 FROM changes AS d WHERE d.collection = c.collection AND d.item_id = c.item_id AND d.seq > c.seq)
+            WHERE c.collection = ?\(scope.entries) AND c.seq > ?
+              AND NOT EXISTS (
+                SELECT 1 FROM changes AS d WHERE d.collection = c.collection AND d.item_id = c.item_id AND d.seq > c.seq\(scope.later))
             ORDER BY c.seq LIMIT ?
             """,
-            [table.collection.name.databaseValue] + (parent.map { [$0.rawValue.databaseValue] } ?? []) + [
-                sequence.databaseValue, (limit + 1).databaseValue,
-            ]
+            [table.collection.name.databaseValue] + scopeArguments + [sequence.databaseValue, (limit + 1).databaseValue]
         ) { row in (sequence: row.integer(0) ?? 0, id: row.text(1) ?? "", operation: row.text(2) ?? "", author: row.text(3)) }
         let hasMore = entries.count > limit
         if hasMore { entries.removeLast() }
@@ -127,10 +125,35 @@ extension CatalogStore {
             else { throw StoreError.invariant("change \(entry.sequence) is malformed") }
             let item = operation == .delete ? nil : try fetchItem(db, table: table, id: id)
             let placement = try item == nil ? nil : placer?.place(id, db)
-            changes.append(
-                CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item, placement: placement, author: entry.author))
+            var change = CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item, placement: placement, author: entry.author)
+            if item != nil, let column = table.treeColumn {
+                change.childCount = Int(
+                    try db.integer(
+                        "SELECT count(*) FROM \(CatalogTable.quote(table.name)) WHERE \(CatalogTable.quote(column)) = ?", [id.rawValue.databaseValue])
+                        ?? 0)
+            }
+            changes.append(change)
         }
         let references = try references(db, of: changes.compactMap { $0.item?.item }, in: table, fields: nil, tables: tables)
         return CatalogChangeBatch(changes: changes, hasMore: hasMore, resumeAfter: changes.last?.sequence ?? sequence, references: references)
+    }
+
+    /// Which of the log's entries a list's feed reads (`entries`), and which later entries of the
+    /// same item make one of them stale (`later`), with their arguments.
+    ///
+    /// A child list reads its parent's entries only: a child never moves to another parent. One
+    /// level of an outline reads the entries naming its parent (none: the roots), each item's
+    /// last among them: a node moved away left an entry under its old parent when it moved
+    /// (`CatalogWriter.recordLeaving`), which that level's feed reads as the node leaving (it is no
+    /// longer in the list), while the node's later entries name its new parent only.
+    private static func feedScope(_ table: CatalogTable, _ list: CatalogQuery?) -> (
+        (entries: String, later: String), [DatabaseValue]
+    ) {
+        if table.parentColumn != nil, let parent = list?.parent { return ((" AND c.parent_id = ?", ""), [parent.rawValue.databaseValue]) }
+        switch list?.level {
+        case .roots?: return ((" AND c.parent_id IS NULL", " AND d.parent_id IS NULL"), [])
+        case .children(let parent)?: return ((" AND c.parent_id = ?", " AND d.parent_id = c.parent_id"), [parent.rawValue.databaseValue])
+        case nil: return (("", ""), [])
+        }
     }
 }

@@ -36,6 +36,14 @@ final class CatalogTable: Sendable {
     let parentColumn: String?
     /// The slot of that reference in an item's values.
     let parentSlot: Int?
+    /// The column of an outline's parent reference (`CollectionDefinition.tree`), which names an
+    /// item of this same table.
+    let treeColumn: String?
+    /// The parent item the change log names for each entry (`changes.parent_id`): a child
+    /// collection's parent, or an outline node's parent (nil for a root). A list under one
+    /// parent, or one level of an outline, reads its feed by it.
+    let loggedParentColumn: String?
+    let loggedParentSlot: Int?
     /// The key column of the sort by the title, when the title is a stored plain-text field shown
     /// whole: it then holds exactly what `title_key` holds, so an order that starts with it is
     /// an order by the title key (a search reads the titles that start with its text as one
@@ -50,7 +58,7 @@ final class CatalogTable: Sendable {
     let updateSQL: String
     let selectByIDSQL: String
     /// `version, pk, title_key, subtitle_key` by id, then `ord` when `ordered`, then the parent
-    /// reference of a child collection.
+    /// reference the change log names (`loggedParentColumn`).
     let currentRowSQL: String
     /// Whether the search index is keyed by the title order (`TitleOrder`): the table has an
     /// `ord` column, the search index's rowid, which follows `(titleOrderColumn, id)`, so a
@@ -113,6 +121,9 @@ final class CatalogTable: Sendable {
         references = collection.references.compactMap { reference in reference.field.slot.map { (reference.index, $0, reference.target) } }
         parentColumn = collection.parent.map { "f_\(collection.fields[$0.field].name)" }
         parentSlot = collection.parent.flatMap { collection.fields[$0.field].slot }
+        treeColumn = collection.parent == nil ? collection.treeSlot.flatMap { valueColumns.indices.contains($0) ? valueColumns[$0][0] : nil } : nil
+        loggedParentColumn = parentColumn ?? treeColumn
+        loggedParentSlot = parentColumn != nil ? parentSlot : treeColumn == nil ? nil : collection.treeSlot
         titleOrderColumn = Self.titleOrderColumn(of: collection, keyColumns: keyColumns)
         let table = name
         let search = collection.isSearchable ? "\(table)_search" : nil
@@ -140,7 +151,7 @@ final class CatalogTable: Sendable {
         selectList = all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")
         selectByIDSQL = "SELECT \(all.map { "t.\(Self.quote($0))" }.joined(separator: ", ")) FROM \(Self.quote(name)) AS t WHERE t.id = ?"
         currentRowSQL =
-            "SELECT version, pk, title_key, subtitle_key\(self.ordered ? ", ord" : "")\(parentColumn.map { ", " + Self.quote($0) } ?? "")"
+            "SELECT version, pk, title_key, subtitle_key\(self.ordered ? ", ord" : "")\(loggedParentColumn.map { ", " + Self.quote($0) } ?? "")"
             + " FROM \(Self.quote(name)) WHERE id = ?"
         if collection.isSearchable {
             let search = Self.quote("\(name)_search")
@@ -171,10 +182,16 @@ final class CatalogTable: Sendable {
         return insertSQL + String(repeating: ", " + row, count: max(0, count - 1)) + " ON CONFLICT (id) DO NOTHING RETURNING id, pk"
     }
 
-    /// The parent item `item` is listed under, for a child collection: what its change-log
-    /// entries name, so that a child list's feed reads only its own.
+    /// The parent item `item` is listed under, for a child collection or an outline: what its
+    /// change-log entries name, so that a child list's feed reads only its own.
     func parentID(of item: Item) -> String? {
-        parentSlot.flatMap { item[slot: $0].reference?.rawValue }
+        loggedParentSlot.flatMap { item[slot: $0].reference?.rawValue }
+    }
+
+    /// `(SELECT count(*) …)`: the number of an outline row's children, as a page selects it
+    /// with each row (`RowLayout.childCount`): one range of the parent column's index a row.
+    var childCountSQL: String? {
+        treeColumn.map { "(SELECT count(*) FROM \(Self.quote(name)) AS c WHERE c.\(Self.quote($0)) = t.\"id\")" }
     }
 
     /// The key columns of an order by sort `name`.

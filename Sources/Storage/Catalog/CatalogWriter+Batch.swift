@@ -74,7 +74,10 @@ extension CatalogWriter {
     /// none referring to an item inserted before it in the run (it is checked before the run
     /// writes), at most `rowsPerInsert`.
     private func insertRunLength(_ writes: [StoreWrite], from start: Int) -> Int {
-        guard rowsPerInsert > 1, changes.recording, case .insert(_, let collection) = writes[start].write, let table = tables[collection] else {
+        // An outline's insert records an entry for its parent too (`touch`): one at a time.
+        guard rowsPerInsert > 1, changes.recording, case .insert(_, let collection) = writes[start].write, let table = tables[collection],
+            table.treeColumn == nil
+        else {
             return 1
         }
         // A statement binds at most 65,535 values.
@@ -149,7 +152,7 @@ extension StoreError {
     /// it ran in is intact.
     var isRefusal: Bool {
         switch self {
-        case .missing, .versionMismatch, .invalidReference, .stillReferenced: true
+        case .missing, .versionMismatch, .invalidReference, .stillReferenced, .treeCycle, .treeTooDeep: true
         case .inGroup(_, let failure): failure.isRefusal
         default: false
         }

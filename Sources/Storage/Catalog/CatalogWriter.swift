@@ -109,6 +109,7 @@ struct CatalogWriter {
     func insert(_ item: Item, into table: CatalogTable) throws -> Versioned<Item> {
         let columns = try checkInsert(item, into: table)
         guard let written = try writeInsert(item, columns: columns, into: table) else { throw try existing(item.id, in: table) }
+        if table.treeColumn != nil { try touch(table.parentID(of: item), in: table) }
         return written
     }
 
@@ -153,17 +154,29 @@ struct CatalogWriter {
         guard let current = try currentRow(item.id, in: table) else { throw StoreError.missing(collection: table.collection.name, item.id) }
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try checkReferences(of: item, in: table)
+        let parent = table.parentID(of: item)
+        let moves = table.treeColumn != nil && parent != current.parent
+        if moves, let parent, let node = EntityID(parsing: parent, kind: table.collection.kind) {
+            try checkNoCycle(item.id, under: node, in: table)
+        }
         references.forget(item.id, in: table.collection.name)
-        let version = changes.append(table.collection.name, item.id, .update, author: author, parent: table.parentID(of: item))
+        if moves { recordLeaving(item.id, from: current.parent, in: table) }
+        let version = changes.append(table.collection.name, item.id, .update, author: author, parent: parent)
         search.remove(table, pk: current.pk, key: current.searchKey, title: current.title, subtitle: current.subtitle)
         let columns = try columnValues(item, table)
         try db.run(table.updateSQL, [version.databaseValue] + columns.map { $0?.databaseValue ?? .null } + [item.id.rawValue.databaseValue])
         recordSearch(of: columns, pk: current.pk, in: table)
         try refreshSectionKeys(of: item, in: table)
+        if moves {
+            try touch(current.parent, in: table)
+            try touch(parent, in: table)
+        }
         return Versioned(item: item, version: version)
     }
 
-    func delete(_ id: EntityID, from table: CatalogTable, ifVersion: Int64?) throws {
+    /// `touchingParent`: an outline node's parent gets an entry for its changed children, unless
+    /// it is the node a cascade deletes this one with.
+    func delete(_ id: EntityID, from table: CatalogTable, ifVersion: Int64?, touchingParent: Bool = true) throws {
         guard let current = try currentRow(id, in: table) else { throw StoreError.missing(collection: table.collection.name, id) }
         if let ifVersion, ifVersion != current.version { throw StoreError.versionMismatch(current: current.version) }
         try deleteReferrers(of: id, in: table)
@@ -171,10 +184,12 @@ struct CatalogWriter {
         _ = changes.append(table.collection.name, id, .delete, author: author, parent: current.parent)
         search.remove(table, pk: current.pk, key: current.searchKey, title: current.title, subtitle: current.subtitle)
         try db.run("DELETE FROM \(CatalogTable.quote(table.name)) WHERE pk = ?", [current.pk.databaseValue])
+        if table.treeColumn != nil, touchingParent { try touch(current.parent, in: table) }
     }
 
     /// Items that refer to `id`: a restricting reference refuses the delete (409); a cascading
-    /// one (a track's samples) deletes them first, each with its own change entry.
+    /// one (a track's samples) deletes them first, each with its own change entry; one that sets
+    /// null writes each without the reference (an outline's children become roots), as a patch would.
     private func deleteReferrers(of id: EntityID, in table: CatalogTable) throws {
         for (source, field) in catalog.references(to: table.collection) {
             guard let sourceTable = tables[source.name], let slot = source.fields[field].slot else { continue }
@@ -190,9 +205,21 @@ struct CatalogWriter {
             case .cascade:
                 let ids = try db.texts(
                     "SELECT id FROM \(CatalogTable.quote(sourceTable.name)) WHERE \(column) = ? ORDER BY pk", [id.rawValue.databaseValue])
+                // A node deleted with its parent: the parent goes too, and needs no entry for it.
+                let underDeleted = source.tree?.field == field
                 for text in ids {
                     guard let child = EntityID(parsing: text) else { continue }
-                    try delete(child, from: sourceTable, ifVersion: nil)
+                    try delete(child, from: sourceTable, ifVersion: nil, touchingParent: !underDeleted)
+                }
+            case .setNull:
+                let ids = try db.texts(
+                    "SELECT id FROM \(CatalogTable.quote(sourceTable.name)) WHERE \(column) = ? ORDER BY pk", [id.rawValue.databaseValue])
+                for text in ids {
+                    guard let referrer = EntityID(parsing: text, kind: source.kind),
+                        var item = try CatalogStore.fetchItem(db, table: sourceTable, id: referrer)?.item
+                    else { continue }
+                    item.values[slot] = .null
+                    _ = try update(item, in: sourceTable, ifVersion: nil)
                 }
             }
         }
@@ -276,7 +303,7 @@ struct CatalogWriter {
             let pk = row.integer(1) ?? 0
             found = CurrentRow(
                 version: row.integer(0) ?? 0, pk: pk, title: row.text(2), subtitle: row.text(3), searchKey: table.ordered ? row.integer(4) : pk,
-                parent: table.parentColumn == nil ? nil : row.text(table.ordered ? 5 : 4))
+                parent: table.loggedParentColumn == nil ? nil : row.text(table.ordered ? 5 : 4))
             return false
         }
         return found

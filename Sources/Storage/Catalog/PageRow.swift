@@ -51,6 +51,11 @@ public struct PageRow {
         return try StoreError.catching { try CatalogColumns.value(row, slot: slot, column: column, in: table) }
     }
 
+    /// An outline row's number of children, read with the page; nil for a collection that is no outline.
+    public var childCount: Int? {
+        reading.layout.childCount.map { Int(row.integer($0) ?? 0) }
+    }
+
     /// The whole item, for what a row shows that is more than a stored value.
     public func item() throws(StoreError) -> Item {
         guard reading.layout.isWhole else { throw StoreError.invariant("a page that reads some of its slots has no whole items") }

@@ -8,6 +8,11 @@ public enum StoreError: Error, Sendable, Equatable {
     case versionMismatch(current: Int64)
     /// A reference to an item that does not exist (e.g. an unknown department id): 422 on `field`.
     case invalidReference(field: String, id: EntityID)
+    /// A change of an outline node's parent would make the node its own ancestor (its parent
+    /// itself, or one of its descendants): 422 on `field`, nothing written.
+    case treeCycle(field: String)
+    /// A node's new parent has more than `depth` ancestors (or a cycle already in the data): 422.
+    case treeTooDeep(field: String, depth: Int)
     /// The item is still referenced (deleting a department that has people): 409.
     case stillReferenced(String)
     /// `after` is older than the retained change history (410).

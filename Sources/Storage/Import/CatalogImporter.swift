@@ -68,6 +68,8 @@ public struct CatalogImporter {
         case .postgres(let failure): failure.description
         case .changesExpired: "the change log expired"
         case .inGroup(let operation, let failure): "operation \(operation): \(reason(for: failure))"
+        case .treeCycle(let field): "\(field.dropFirst("/".count)) would make the item its own ancestor"
+        case .treeTooDeep(let field, let depth): "\(field.dropFirst("/".count)) names a parent more than \(depth) levels deep"
         }
     }
 

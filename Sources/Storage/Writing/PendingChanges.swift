@@ -21,6 +21,9 @@ final class PendingChanges {
         /// The parent item of an item of a child collection (nil for a top-level one): a child
         /// list's feed reads the entries of its parent only.
         let parent: String?
+        /// An entry that moves no version (`CatalogWriter.touch`, `recordLeaving`): the item's row
+        /// version stays, and a PostgreSQL rebase leaves it alone.
+        var touch = false
     }
 
     /// The latest sequence when the transaction began (or, after `rebase`, when it took the
@@ -43,10 +46,11 @@ final class PendingChanges {
     var mark: Int64 { last }
 
     /// Hands out the next sequence: the written item's new version.
-    func append(_ collection: String, _ id: EntityID, _ operation: ChangeOperation, author: String?, parent: String?) -> Int64 {
+    func append(_ collection: String, _ id: EntityID, _ operation: ChangeOperation, author: String?, parent: String?, touch: Bool = false) -> Int64 {
         last += 1
         if recording {
-            entries.append(Entry(seq: last, collection: collection, itemID: id, operation: operation, author: author, parent: parent))
+            entries.append(
+                Entry(seq: last, collection: collection, itemID: id, operation: operation, author: author, parent: parent, touch: touch))
         }
         return last
     }
@@ -75,7 +79,7 @@ final class PendingChanges {
     /// with `rebase`.
     var itemsByCollection: [String: [EntityID]] {
         var items: [String: [EntityID]] = [:]
-        for entry in entries { items[entry.collection, default: []].append(entry.itemID) }
+        for entry in entries where !entry.touch { items[entry.collection, default: []].append(entry.itemID) }
         return items
     }
 
