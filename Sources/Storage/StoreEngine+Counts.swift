@@ -31,6 +31,12 @@ extension StoreEngine {
     ///   how rarely the list's conditions hold, where a count's does.
     public func counts(_ query: CatalogQuery, mode: ListCount, sections: SectionsCounted, proof: PageProof?) throws(StoreError) -> ListCounts? {
         guard mode != .none else { return nil }
+        // A list of the whole collection, counted as of the newest commit: no read at all.
+        if query.conditions.isEmpty, query.parent == nil, query.level == nil, query.ids == nil, CatalogPageQuery.folded(query.search) == nil,
+            !query.sections || sections == .none, let rows = rowCounts.kept(query.collection, at: try latestSequence())
+        {
+            return ListCounts(total: ListTotal(value: rows, exact: true))
+        }
         var list = query
         list.after = nil
         return try onListPlan(list) { db, plan, _ in try countRows(db, plan: plan, list: list, mode: mode, sections: sections, proof: proof) }
@@ -116,7 +122,9 @@ extension StoreEngine {
     /// A sample of `plan`'s table (`ListEstimate`): runs of its primary key spread from the smallest to the largest.
     private func sample(_ db: any RowSource, plan: CatalogPageQuery, bySection: Bool) throws -> ListEstimate {
         let name = CatalogTable.quote(plan.table.name)
-        guard let (low, high) = try db.first("SELECT min(pk), max(pk) FROM \(name)", [], { row in row.integer(0).map { ($0, row.integer(1) ?? $0) } })
+        // Two subqueries: SQLite answers a lone min() or max() from the key's ends, both in one select by a scan.
+        let ends = "SELECT (SELECT min(pk) FROM \(name)), (SELECT max(pk) FROM \(name))"
+        guard let (low, high) = try db.first(ends, [], { row in row.integer(0).map { ($0, row.integer(1) ?? $0) } })
         else { return ListEstimate() }
         let starts = ListEstimate.starts(low: low, high: high)
         let (sql, arguments) = plan.sampleStatement(starts: starts, rows: ListEstimate.size / starts.count, bySection: bySection)

@@ -16,6 +16,12 @@ final class RowCounts: Sendable {
 
     private let known = Locked<[String: Known]>([:])
 
+    /// The rows of `collection` when they were counted at `sequence` (the newest commit's): nil
+    /// when they were not, and must be read.
+    func kept(_ collection: String, at sequence: Int64) -> Int64? {
+        known.withLock { known in known[collection].flatMap { $0.through == sequence ? $0.rows : nil } }
+    }
+
     /// The rows of `table` as of `db`'s snapshot, which reads the newest sequence with `latestSQL`.
     func rows(of table: CatalogTable, _ db: any RowSource, latestSQL: String) throws -> Int64 {
         let name = table.collection.name
