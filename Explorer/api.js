@@ -98,6 +98,15 @@ async function problemBody(response) {
   return new APIError({ title: `${response.status} ${response.statusText}`, detail: "", status: response.status });
 }
 
+/// The server's link asking for its list's total (`count=estimated`, which never counts a
+/// large list row by row), unless the link already says how to count.
+export function withCount(link) {
+  const [path, search = ""] = link.split("?");
+  const parameters = search.split("&").filter((part) => part);
+  if (parameters.some((part) => part.startsWith("count="))) return link;
+  return `${path}?${[...parameters, "count=estimated"].join("&")}`;
+}
+
 /// The server's link with the search parameter set (or removed when `query` is empty). The
 /// server's own parameters are kept byte for byte; only `q` is replaced.
 export function withSearch(link, query) {

@@ -9,7 +9,7 @@
 // It reads without an API key; a key entered in the sidebar (keydialog.js) goes with every
 // request, and setting or clearing it reads what is shown again.
 
-import { getJSON, postJSON, searchOf, withSearch } from "./api.js";
+import { getJSON, postJSON, searchOf, withCount, withSearch } from "./api.js";
 import { DetailView } from "./detail.js";
 import { h } from "./dom.js";
 import { icon } from "./icons.js";
@@ -40,6 +40,8 @@ const ui = {
   empty: $("empty"),
   sentinel: $("sentinel"),
   status: $("list-status"),
+  total: $("list-total"),
+  letters: $("letters"),
   detailBack: $("detail-back"),
 };
 
@@ -159,7 +161,7 @@ function selectCollection(collection, mode = "list") {
 /// of the same collection passes on its `feed`; without one a collection starts a new one.
 async function openList({ title, base, kind, mode = null, search = "", changes = null, feed = null, outline = false }) {
   const list = { title, base, kind, mode, search, changes, feed, outline, view, ready: false };
-  list.firstLink = withSearch(base, search);
+  list.firstLink = withCount(withSearch(base, search));
   state.list = list;
   if (kind === "collection") state.collectionList = list;
   drawToolbar(list);
@@ -184,7 +186,8 @@ async function loadFirst(list) {
     const checkable = list.kind === "collection" && Boolean(state.collection?.links.batch);
     view.reset({ mode: modeOf(body), label: list.title, columns: body.columns, sort: body.sort, checkable });
     view.append(entriesOf(body));
-    Object.assign(list, { etag, next: body.links.next, empty: body.empty, ready: true });
+    Object.assign(list, { etag, next: body.links.next, empty: body.empty, total: body.total, ready: true });
+    drawLetters(list, body.links.index);
     // An outline's roots: the next refresh starts their feed from the link the page gives.
     if (list.outline && !list.changes) list.changes = body.links.changes;
     draw(list);
@@ -236,6 +239,7 @@ function draw(list) {
       h("p", { class: "unavailable-description" }, empty.description),
     );
   }
+  drawTotal(list);
   const count = view.entries.length;
   ui.status.textContent = count === 0 ? "" : list.next ? `${count} shown` : `${count} ${count === 1 ? "item" : "items"}`;
   observer.unobserve(ui.sentinel);
@@ -246,6 +250,46 @@ const observer = new IntersectionObserver((entries) => entries.some((entry) => e
   root: ui.scroller,
   rootMargin: "0px 0px 300px 0px",
 });
+
+const numbers = new Intl.NumberFormat("en-US");
+
+/// Above the list: how many rows the whole list holds ("About" when the server estimated).
+function drawTotal(list) {
+  const total = list.total;
+  ui.total.hidden = !total;
+  if (!total) return;
+  const rows = `${numbers.format(total.value)} ${total.value === 1 ? "item" : "items"}`;
+  ui.total.textContent = total.exact ? rows : `About ${rows}`;
+}
+
+/// The letter strip of a list in text order (its `links.index`): each letter opens the list at it.
+async function drawLetters(list, link) {
+  ui.letters.hidden = true;
+  ui.letters.replaceChildren();
+  if (!link) return;
+  try {
+    const { body } = await getJSON(link);
+    if (list !== state.list) return;
+    ui.letters.replaceChildren(
+      ...body.letters.map((letter) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "letter",
+            title: `${numbers.format(letter.count.value)}${letter.count.exact ? "" : "+"} from ${letter.letter}`,
+            dataset: { letter: letter.letter },
+            onclick: () => openList({ ...list, base: letter.link, search: "", feed: list.feed }),
+          },
+          letter.letter,
+        ),
+      ),
+    );
+    ui.letters.hidden = body.letters.length === 0;
+  } catch {
+    // The strip is a shortcut: the list works without it.
+  }
+}
 
 function drawToolbar(list) {
   ui.title.textContent = list.title;

@@ -16,8 +16,8 @@ export function entriesOf(body) {
   if (body.columns) return body.rows.map((row) => ({ id: row.id, detail: row.detail, table: row, section: null }));
   if (body.sections) {
     return body.sections.flatMap((section) => {
-      const { id, header, detail } = section;
-      return section.rows.map((row) => ({ id: row.id, detail: row.detail, row, section: { id, header, detail } }));
+      const { id, header, detail, count } = section;
+      return section.rows.map((row) => ({ id: row.id, detail: row.detail, row, section: { id, header, detail, count } }));
     });
   }
   return body.rows.map((row) => ({ id: row.id, detail: row.detail, row, section: null }));
@@ -227,13 +227,19 @@ export class ListView {
   groups(rows) {
     const groups = [];
     let current = null;
+    // A counted list's sections carry their rows in the whole list; a row the feed placed does not.
+    const counts = new Map();
+    for (const entry of this.entries) if (entry.section?.count) counts.set(entry.section.id, entry.section.count);
     this.entries.forEach((entry, index) => {
       const section = entry.section || { id: "none", header: "" };
       if (!current || current.sectionID !== section.id) {
         const headerID = `section-${section.id}-${groups.length}`;
         current = h("div", { class: "section", role: "group", "aria-labelledby": headerID });
         current.sectionID = section.id;
-        current.append(h("div", { class: "section-header", id: headerID }, section.header));
+        // The count is drawn after the header by the style sheet (its text stays the header's).
+        const count = counts.get(section.id);
+        const label = count && `${count.exact ? "" : "≈ "}${count.value.toLocaleString("en-US")}`;
+        current.append(h("div", { class: "section-header", id: headerID, dataset: count ? { count: label } : {} }, section.header));
         groups.push(current);
       }
       current.append(rows[index]);

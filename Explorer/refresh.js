@@ -68,6 +68,7 @@ export class Refresher {
     if (!first.notModified) {
       list.etag = first.etag;
       list.empty = first.body.empty;
+      list.total = first.body.total;
       placed = view.reconcileFirstPage(entriesOf(first.body));
     }
     for (const change of latestByID(changes)) {
