@@ -95,6 +95,9 @@ def scenarios(server, db, dataset_products, tag=""):
         "filtered-estimated": ("/v1/products?limit=50&maxPrice=USD:100.00&count=estimated", None, [], [], None),
         "filtered-exact": ("/v1/products?limit=50&maxPrice=USD:100.00&count=exact", None, [], [], None),
         "page1-estimated": ("/v1/products?limit=50&count=estimated", None, [], [], None),
+        # A filter that keeps most of its currency's rows: a cheap page, the sample's hardest case.
+        "wide": ("/v1/products?limit=50&minPrice=USD:0.00", None, [], [], None),
+        "wide-estimated": ("/v1/products?limit=50&minPrice=USD:0.00&count=estimated", None, [], [], None),
         "sections-estimated": ("/v1/people?group=department&limit=50&count=estimated", None, [], [], None),
         "people-table": ("/v1/people?view=table&limit=50", None, [], [], None),
         "samples-table": (f"/v1/tracks/{track['id']}/samples?view=table&limit=50", None, [], [], None),

@@ -61,6 +61,31 @@ def read_only_collections(definition=None):
     return {name for name, body in collections.items() if body.get("writable", True) is False}
 
 
+def collections_of(definition=None):
+    path = pathlib.Path(definition) if definition else ROOT / "definitions/demo.yaml"
+    return yaml.safe_load(path.read_text())["collections"]
+
+
+def outlines(definition=None):
+    """The collections the definition makes outlines (`tree`): only theirs have `/roots`; every
+    other collection's answers 404."""
+    return {name for name, body in collections_of(definition).items() if body.get("tree")}
+
+
+def text_sorted(definition=None):
+    """The collections with a sort by a text, an email or a phone field: only their lists have a
+    letter index (`/index`); every other collection's answers 400 NO_LETTER_INDEX."""
+    names = set()
+    for name, body in collections_of(definition).items():
+        fields = body.get("fields", {})
+        sorts = body.get("sort", [])
+        sorted_fields = sorts.values() if isinstance(sorts, dict) else sorts
+        types = [(fields.get(field) or {}).get("type") for field in sorted_fields]
+        if any(kind in ("text", "email", "phone") for kind in types):
+            names.add(name)
+    return names
+
+
 def server_routes(spec, definition=None):
     """The router's templates with `:collection` spelled out for every top-level collection the
     spec has, and `:collection/:id/:child` for every child list it has; writes only for the
@@ -69,15 +94,24 @@ def server_routes(spec, definition=None):
     collections = {path.split("/")[2] for path in spec["paths"] if path.startswith("/v1/") and path.count("/") == 2}
     children = {(path.split("/")[2], path.split("/")[4]) for path in spec["paths"] if path.startswith("/v1/") and path.count("/") == 4}
     read_only = read_only_collections(definition)
+    trees, texts = outlines(definition), text_sorted(definition)
+
+    def serves(template, name):
+        # A level of an outline, and a letter index, are served where the definition offers them.
+        if re.search(r"/roots\b", template) and name not in trees:
+            return False
+        return not (template.endswith("/index") and name not in texts)
+
     routes = set()
     for line in output.splitlines():
         method, template = line.split(" ", 1)
         writes = method in ("POST", "PUT", "PATCH", "DELETE")
         if re.search(r":child\b", template):
             expansions = [re.sub(r":child\b", c, template.replace(":collection", p))
-                          for p, c in sorted(children) if not (writes and c in read_only)]
+                          for p, c in sorted(children) if not (writes and c in read_only) and serves(template, c)]
         elif ":collection" in template:
-            expansions = [template.replace(":collection", c) for c in sorted(collections) if not (writes and c in read_only)]
+            expansions = [template.replace(":collection", c) for c in sorted(collections)
+                          if not (writes and c in read_only) and serves(template, c)]
         else:
             expansions = [template]
         for path in expansions:

@@ -18,8 +18,14 @@ extension Page.Content {
     /// the next page continues: a row placed past it, or after a row not shown, is left to the
     /// next page. A row placed where the boundary is vague, or any row with no boundary known,
     /// cannot be placed. The result carries the boundary after the changes.
-    public func placing(_ changes: [Change], hasMore: Bool, boundary: PageBoundary?) -> (content: Page.Content, boundary: PageBoundary?)? {
-        let placing = Placing(changes: changes, hasMore: hasMore, boundary: boundary)
+    ///
+    /// `hasPrevious`: the content starts past the list's first row (a list opened around a row
+    /// or at a letter, `RowList.loadPrevious()`). A row placed first, or after a row not shown,
+    /// then stands before the shown rows or past them: it is left out.
+    public func placing(
+        _ changes: [Change], hasMore: Bool, hasPrevious: Bool = false, boundary: PageBoundary?
+    ) -> (content: Page.Content, boundary: PageBoundary?)? {
+        let placing = Placing(changes: changes, hasMore: hasMore, hasPrevious: hasPrevious, boundary: boundary)
         switch self {
         case .rows(let rows):
             return placing.place(rows, id: \.id, make: { $0.row }).map { (.rows($0.elements), $0.boundary) }
@@ -58,6 +64,7 @@ extension Page.Content {
 private struct Placing {
     let changes: [Change]
     let hasMore: Bool
+    let hasPrevious: Bool
     let boundary: PageBoundary?
 
     func place<Element>(_ elements: [Element], id: (Element) -> String, make: (Change) -> Element?) -> (elements: [Element], boundary: PageBoundary?)?
@@ -89,7 +96,8 @@ private struct Placing {
             for entry in pending {
                 switch entry.placement {
                 case .first:
-                    elements.insert(entry.element, at: 0)
+                    // Before the shown rows when they start past the list's first.
+                    if !hasPrevious { elements.insert(entry.element, at: 0) }
                     placedAny = true
                 case .after(let previous) where previous == exact:
                     // Just past the last row read: the next page brings it.
@@ -109,7 +117,7 @@ private struct Placing {
         }
         // Rows after rows not shown: past the shown rows when more follow, else a feed that
         // does not match what is shown.
-        if !pending.isEmpty && !hasMore { return nil }
+        if !pending.isEmpty && !hasMore && !hasPrevious { return nil }
         guard hasMore, boundary != nil else { return (elements, nil) }
         if let exact { return (elements, .after(exact)) }
         return (elements, elements.last.map { .beyond(id($0)) })

@@ -25,6 +25,8 @@ public actor RowList {
     public private(set) var snapshot = RowListSnapshot()
     private var firstETag: String?
     private var nextLink: String?
+    /// The page before the first one shown; nil when the shown rows start at the list's first.
+    private var previousLink: String?
     /// The list's change feed, from its first page; nil before the first load, and for a list without one.
     private var changesLink: String?
     /// The feed link to read next.
@@ -91,6 +93,23 @@ public actor RowList {
         }
     }
 
+    /// Loads the page before the first one shown and puts its rows first; false when the rows
+    /// already start at the list's first (a list opened at its first page always does).
+    @discardableResult
+    public func loadPrevious() async throws(RowKitError) -> Bool {
+        try await serially { () async throws(RowKitError) -> Bool in
+            guard let content = self.snapshot.content else {
+                try await self.reload(rows: 1)
+                return true
+            }
+            guard let previous = self.previousLink, case .modified(let page, _) = try await self.client.page(previous) else { return false }
+            self.previousLink = page.links.previous
+            self.takeCounts(of: page)
+            self.publish(RowListSnapshot(content: page.content.appending(content), empty: self.snapshot.empty, hasMore: self.snapshot.hasMore))
+            return true
+        }
+    }
+
     /// Brings the loaded rows up to date (see the type's description).
     public func refresh() async throws(RowKitError) {
         try await serially { () async throws(RowKitError) in
@@ -129,7 +148,8 @@ public actor RowList {
                 return
             }
             let hasMore = self.snapshot.hasMore
-            guard fed.answers == 1, let placed = content.placing(latest, hasMore: hasMore, boundary: self.boundary) else {
+            let placing = content.placing(latest, hasMore: hasMore, hasPrevious: self.previousLink != nil, boundary: self.boundary)
+            guard fed.answers == 1, let placed = placing else {
                 try await self.reread(content, applying: latest, shown: shown, referencesVersion: fed.referencesVersion)
                 return
             }
@@ -147,6 +167,7 @@ public actor RowList {
         var empty: EmptyState?
         var etag: String?
         var next: String?
+        var previous: String?
         var changes: String?
         var total: Total?
         var sectionCounts: [String: Total] = [:]
@@ -206,7 +227,8 @@ public actor RowList {
             throw .unexpectedResponse(status: 304, detail: "304 to a request without If-None-Match")
         }
         var window = Window(
-            content: first.content, empty: first.empty, etag: etag, next: first.links.next, changes: first.links.changes, total: first.total,
+            content: first.content, empty: first.empty, etag: etag, next: first.links.next, previous: first.links.previous,
+            changes: first.links.changes, total: first.total,
             sectionCounts: first.content.sectionCounts)
         var pages = 1
         while let next = window.next, window.content.rowCount < rows, pages < Self.maxPages {
@@ -252,6 +274,7 @@ public actor RowList {
     private func commit(_ window: Window, feed: FeedRead?, keepingSectionCounts: Bool = false) {
         firstETag = window.etag
         nextLink = window.next
+        previousLink = window.previous
         boundary = window.content.lastID.map(PageBoundary.after)
         unconfirmed = false
         if let changes = window.changes { changesLink = changes }
@@ -283,6 +306,7 @@ public actor RowList {
 
     private func publish(_ snapshot: RowListSnapshot) {
         var snapshot = snapshot
+        snapshot.hasPrevious = previousLink != nil
         snapshot.total = total
         snapshot.sectionCounts = sectionCounts
         self.snapshot = snapshot

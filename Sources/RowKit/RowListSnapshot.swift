@@ -7,6 +7,9 @@ public struct RowListSnapshot: Hashable, Sendable {
     public var empty: EmptyState?
     /// A next page exists (`RowList.loadMore()`).
     public var hasMore: Bool
+    /// The rows start past the list's first: a page before them exists (`RowList.loadPrevious()`),
+    /// for a list opened around a row or at a letter.
+    public var hasPrevious = false
     /// How many rows the whole list holds, when it is counted: from its first page, then from
     /// each feed read.
     public var total: Total?

@@ -28,10 +28,10 @@ public protocol ItemStore: AnyObject, Sendable {
     /// gives up a plan after visiting rows (the caller drops what it wrote).
     func visitPage(_ query: CatalogQuery, restart: () -> Void, visit: (PageRow) throws -> Void) throws(StoreError) -> PageEnd
 
-    /// Where the page before the row at `position` starts in the list `query` describes (nil:
-    /// it is the list's first page); the page is then read forwards from there.
-    /// `rows`: how many rows that page holds (default: the query's limit).
-    func pageStart(before position: [SortValue], in query: CatalogQuery, rows: Int?) throws(StoreError) -> [SortValue]?
+    /// Where the page before the row at `position` starts in the list `query` describes (no
+    /// position: the list's first page, holding the rows before the position only); the page is
+    /// then read forwards from there. `rows`: how many rows that page holds (default: the query's limit).
+    func pageStart(before position: [SortValue], in query: CatalogQuery, rows: Int?) throws(StoreError) -> PageStart
 
     /// The position of the row `id` in the list `query` describes; nil when it is not in it.
     func position(of id: EntityID, in query: CatalogQuery) throws(StoreError) -> [SortValue]?

@@ -119,22 +119,37 @@ extension StoreEngine {
         return ListTotal(value: ListEstimate.scaled(rows: rows, sampled: estimate.sampled, matched: matched, atLeast: atLeast), exact: false)
     }
 
-    /// A sample of `plan`'s table (`ListEstimate`): runs of its primary key spread from the smallest to the largest.
+    /// A sample of `plan`'s table (`ListEstimate`): runs of its primary key spread from the
+    /// smallest to the largest, read a round at a time until the list's rows in it are enough to
+    /// scale (`ListEstimate.enough`) or the sample is full. A list that keeps most rows stops
+    /// after one round; a rare one reads on, as its page does to find its rows.
     private func sample(_ db: any RowSource, plan: CatalogPageQuery, bySection: Bool) throws -> ListEstimate {
         let name = CatalogTable.quote(plan.table.name)
         // Two subqueries: SQLite answers a lone min() or max() from the key's ends, both in one select by a scan.
         let ends = "SELECT (SELECT min(pk) FROM \(name)), (SELECT max(pk) FROM \(name))"
         guard let (low, high) = try db.first(ends, [], { row in row.integer(0).map { ($0, row.integer(1) ?? $0) } })
         else { return ListEstimate() }
-        let starts = ListEstimate.starts(low: low, high: high)
-        let (sql, arguments) = plan.sampleStatement(starts: starts, rows: ListEstimate.size / starts.count, bySection: bySection)
+        var starts = ListEstimate.starts(low: low, high: high)
+        let perRun = ListEstimate.round / starts.count
         var estimate = ListEstimate()
-        try db.each(sql, arguments) { row in
-            let (sampled, matched) = (row.integer(1) ?? 0, row.integer(2) ?? 0)
-            estimate.sampled += sampled
-            estimate.matched += matched
-            if matched > 0 { estimate.matchedBySection[row.text(0) ?? "", default: 0] += matched }
-            return true
+        while estimate.sampled < ListEstimate.size, estimate.matched < ListEstimate.enough {
+            let (sql, arguments) = plan.sampleStatement(starts: starts, rows: perRun, bySection: bySection)
+            var read = Array(repeating: Int64(0), count: starts.count)
+            var next = starts
+            try db.each(sql, arguments) { row in
+                let (run, sampled, matched) = (Int(row.integer(0) ?? 0), row.integer(2) ?? 0, row.integer(3) ?? 0)
+                estimate.sampled += sampled
+                estimate.matched += matched
+                if matched > 0 { estimate.matchedBySection[row.text(1) ?? "", default: 0] += matched }
+                if read.indices.contains(run) {
+                    read[run] += sampled
+                    next[run] = max(next[run], (row.integer(4) ?? next[run]) + 1)
+                }
+                return true
+            }
+            // A run that came to the table's end has nothing more to give.
+            guard read.contains(where: { $0 == Int64(perRun) }) else { break }
+            starts = next
         }
         return estimate
     }

@@ -1,21 +1,36 @@
 import Domain
 import GRDB
 
+/// Where the page before a position starts: the position a forward page reads on from (nil:
+/// the list's first row), and how many rows it holds before the position.
+public struct PageStart: Sendable, Equatable {
+    public var after: [SortValue]?
+    /// The page's rows up to the position: the rows asked for, or fewer when fewer precede it
+    /// (the list's first page then ends at the position rather than running past it).
+    public var rows: Int
+
+    public init(after: [SortValue]?, rows: Int) {
+        self.after = after
+        self.rows = rows
+    }
+}
+
 extension StoreEngine {
     /// Where the page of `query.limit` rows that ends just before `position` starts, in the list
-    /// `query` describes (its own position ignored): the position a forward page reads on from.
-    /// Nil when fewer than a page and one more rows precede it: the page before is then the
-    /// list's first page. `rows`: how many rows the page holds before the position (default:
-    /// the query's limit).
+    /// `query` describes (its own position ignored). When fewer than a page and one more rows
+    /// precede it, the page before is the list's first, holding only the rows before the
+    /// position. `rows`: how many rows the page holds before the position (default: the
+    /// query's limit).
     ///
     /// Only the positions are read backwards (the order's key columns); the page itself is then
     /// read forwards like any other, so every list shape pages back with the one page reader.
-    public func pageStart(before position: [SortValue], in query: CatalogQuery, rows: Int? = nil) throws(StoreError) -> [SortValue]? {
+    public func pageStart(before position: [SortValue], in query: CatalogQuery, rows: Int? = nil) throws(StoreError) -> PageStart {
         var positioned = query
         positioned.after = position
+        let asked = max(rows ?? query.limit, 0)
         return try onListPlan(positioned) { db, plan, before in
-            guard let before else { return nil }
-            let wanted = max(rows ?? plan.limit, 0) + 1
+            guard let before else { return PageStart(after: nil, rows: asked) }
+            let wanted = asked + 1
             var count = 0
             var start: [SortValue]?
             for (sql, arguments) in plan.positionsBefore(before) where count < wanted {
@@ -26,7 +41,7 @@ extension StoreEngine {
                     return false
                 }
             }
-            return start
+            return PageStart(after: start, rows: min(count, asked))
         }
     }
 

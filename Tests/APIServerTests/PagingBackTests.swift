@@ -99,6 +99,11 @@ struct PagingBackTests {
                 #expect(around.ids == Array(order[from..<min(from + limit, order.count)]), "\(start) around \(index)")
                 #expect((around.links["self"] as? String)?.hasSuffix("around=\(order[index])") == true)
                 #expect((around.links["prev"] is NSNull) == (from == 0), "\(start) around \(index)")
+                // The page before ends where this one starts, even when fewer than a page precede it.
+                if let prev = around.links["prev"] as? String {
+                    let before = try await page(prev).ids
+                    #expect(before == Array(order[max(0, from - limit)..<from]), "\(start) before around \(index)")
+                }
                 if let next = around.links["next"] as? String {
                     let following = try await page(next).ids
                     #expect(following == Array(order[(from + limit)..<min(from + 2 * limit, order.count)]), "\(start) after around \(index)")

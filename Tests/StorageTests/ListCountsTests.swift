@@ -44,8 +44,8 @@ struct ListCountsTests {
         let urgent = CatalogQuery(collection: tickets, conditions: [FieldCondition(field: priority, operation: .atMost, values: [.integer(3)])])
         #expect(try store.counts(urgent, mode: .exact, sections: .none, proof: nil)?.total == ListTotal(value: 7_538, exact: true))
         let estimated = try #require(try store.counts(urgent, mode: .estimated, sections: .none, proof: nil)?.total)
-        // The sample holds the seeded rows' pattern: three in four kept.
-        #expect(!estimated.exact && abs(estimated.value - 7_538) <= 200, "\(estimated)")
+        // The sample (20 of the list's rows at least) holds the seeded pattern, three in four kept, within a tenth.
+        #expect(!estimated.exact && abs(estimated.value - 7_538) <= 754, "\(estimated)")
         // Past the exact bound: an estimate, at least the rows counted, at most the collection.
         let all = CatalogQuery(collection: tickets, conditions: [FieldCondition(field: priority, operation: .atMost, values: [.integer(4)])])
         let past = try #require(try store.counts(all, mode: .exact, sections: .none, proof: nil)?.total)
@@ -59,7 +59,7 @@ struct ListCountsTests {
         let counts = try #require(try store.counts(sectioned, mode: .estimated, sections: .shown([openKeys]), proof: nil))
         #expect(counts.total == ListTotal(value: 10_050, exact: true))
         let open = try #require(counts.sections["open"])
-        #expect(!open.exact && abs(open.value - 2_513) <= 100, "\(open)")
+        #expect(!open.exact && abs(open.value - 2_513) <= 503, "\(open)")
         let exactOpen = try #require(try store.counts(sectioned, mode: .exact, sections: .shown([openKeys]), proof: nil)?.sections["open"])
         #expect(exactOpen == ListTotal(value: 2_513, exact: true))
         let openOnly = CatalogQuery(collection: tickets, conditions: [FieldCondition(field: status, operation: .equals, values: [.text("open")])])

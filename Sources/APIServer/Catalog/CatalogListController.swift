@@ -87,14 +87,18 @@ struct CatalogListController: Sendable {
         // The page before a position is read forwards, like every page, from where it starts.
         switch position {
         case .after(let values)?: query.after = values
-        case .before(let values)?: query.after = try store.pageStart(before: values, in: query, rows: nil)
+        case .before(let values)?:
+            let start = try store.pageStart(before: values, in: query, rows: nil)
+            query.after = start.after
+            // The first page ends where the page after it starts: after as many rows as precede it.
+            if start.after == nil && start.rows > 0 { query.limit = start.rows }
         case nil:
             // The page that holds the row, with half a page before it.
             guard let around = parameters.around, let id = EntityID(parsing: around) else { break }
             guard let position = try store.position(of: id, in: query) else {
                 throw HTTPError.notFound("No row of this list has the id \(around): around opens the page that holds a row of the list.")
             }
-            query.after = try store.pageStart(before: position, in: query, rows: parameters.limit / 2)
+            query.after = try store.pageStart(before: position, in: query, rows: parameters.limit / 2).after
         }
         let isFirstPage = query.after == nil
         let links = { (nextAfter: [SortValue]?, firstAt: [SortValue]?) -> PageLinks in

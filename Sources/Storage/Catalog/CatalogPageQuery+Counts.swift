@@ -27,15 +27,19 @@ extension CatalogPageQuery {
     }
 
     /// A sample of the table: `starts.count` runs of `rows` rows each in primary-key order, from
-    /// each start, read by the primary key whatever the list's conditions; per section id (""
-    /// without sections), the rows read and the rows the list keeps.
+    /// each start, read by the primary key whatever the list's conditions. Per run and section id
+    /// ("" without sections): the rows read, the rows the list keeps, and the last key read
+    /// (where the run goes on).
     func sampleStatement(starts: [Int64], rows: Int, bySection: Bool) -> (sql: String, arguments: [DatabaseValue]) {
         let kept = conditions.isEmpty ? "1" : "CASE WHEN " + conditions.joined(separator: " AND ") + " THEN 1 ELSE 0 END"
         let section = bySection ? "t.\"s_id\"" : "''"
-        let run =
-            "SELECT * FROM (SELECT \(kept) AS m, \(section) AS s_id FROM \(CatalogTable.quote(table.name)) AS t"
-            + " WHERE t.pk >= ? ORDER BY t.pk LIMIT \(rows))"
-        let runs = starts.indices.map { "\(run) AS r\($0)" }.joined(separator: " UNION ALL ")
-        return ("SELECT s.s_id, count(*), sum(s.m) FROM (\(runs)) AS s GROUP BY s.s_id", starts.flatMap { arguments + [$0.databaseValue] })
+        let runs = starts.indices.map { run in
+            "SELECT * FROM (SELECT \(run) AS run, \(kept) AS m, \(section) AS s_id, t.pk AS pk FROM \(CatalogTable.quote(table.name)) AS t"
+                + " WHERE t.pk >= ? ORDER BY t.pk LIMIT \(rows)) AS r\(run)"
+        }
+        return (
+            "SELECT s.run, s.s_id, count(*), sum(s.m), max(s.pk) FROM (\(runs.joined(separator: " UNION ALL "))) AS s GROUP BY s.run, s.s_id",
+            starts.flatMap { arguments + [$0.databaseValue] }
+        )
     }
 }
