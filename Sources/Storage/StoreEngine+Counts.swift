@@ -55,7 +55,7 @@ extension StoreEngine {
         }
         if plan.conditions.isEmpty && !sectioned { return ListCounts(total: ListTotal(value: rows, exact: true)) }
         // A collection within the sample's size is counted: no more rows than a sample reads.
-        let bound = mode == .estimated && rows > ListEstimate.size ? 0 : max(mode.bound, ListEstimate.size)
+        let bound = mode == .estimated && rows > ListEstimate.size ? 0 : max(mode.bound, Int(ListEstimate.size))
         var counts = ListCounts(total: ListTotal(value: 0, exact: true))
         var estimate: ListEstimate?
         func estimated() throws -> ListEstimate {
@@ -92,7 +92,7 @@ extension StoreEngine {
             counts.total = try Self.total(rows: rows, estimate: estimated(), section: nil, atLeast: atLeast)
         }
         if sections == .all, counts.sections.isEmpty {
-            for (id, _) in try estimated().matchedBySection {
+            for (id, _) in try estimated().foundBySection {
                 counts.sections[id] = try Self.total(rows: rows, estimate: estimated(), section: id, atLeast: 0)
             }
         }
@@ -101,7 +101,9 @@ extension StoreEngine {
             guard values.count == table.sectionColumns.count, case .text(let id)? = prefix.last, counts.sections[id] == nil else { continue }
             let seen = proof?.sectionRows[id] ?? 0
             guard bound > 0 else {
-                counts.sections[id] = try Self.total(rows: rows, estimate: estimated(), section: id, atLeast: seen)
+                // A section's own sample: its rows are rarer than the list's, and read on for.
+                let own = try sample(db, plan: plan.restricted(toSection: values), bySection: false)
+                counts.sections[id] = Self.total(rows: rows, estimate: own, section: nil, atLeast: seen)
                 continue
             }
             let (sql, arguments) = plan.countStatement(upTo: bound + 1, section: values)
@@ -115,41 +117,47 @@ extension StoreEngine {
 
     /// The list's (or one section's) rows as `estimate` scales them, never fewer than `atLeast`.
     private static func total(rows: Int64, estimate: ListEstimate, section: String?, atLeast: Int64) -> ListTotal {
-        let matched = section.map { estimate.matchedBySection[$0] ?? 0 } ?? estimate.matched
-        return ListTotal(value: ListEstimate.scaled(rows: rows, sampled: estimate.sampled, matched: matched, atLeast: atLeast), exact: false)
+        var matched = Double(estimate.matched)
+        if let section, estimate.found > 0 { matched *= Double(estimate.foundBySection[section] ?? 0) / Double(estimate.found) }
+        let value = ListEstimate.scaled(rows: rows, range: estimate.range, sampled: estimate.sampled, matched: matched, atLeast: atLeast)
+        return ListTotal(value: value, exact: false)
     }
 
     /// A sample of `plan`'s table (`ListEstimate`): runs of its primary key spread from the
-    /// smallest to the largest, read a round at a time until the list's rows in it are enough to
-    /// scale (`ListEstimate.enough`) or the sample is full. A list that keeps most rows stops
-    /// after one round; a rare one reads on, as its page does to find its rows.
+    /// smallest to the largest, each read until it holds a few of the list's rows or has read its
+    /// share of the sample, in one statement. A list that keeps most rows reads a few rows a run;
+    /// a rare one reads on, as its page does to find its rows.
     private func sample(_ db: any RowSource, plan: CatalogPageQuery, bySection: Bool) throws -> ListEstimate {
         let name = CatalogTable.quote(plan.table.name)
         // Two subqueries: SQLite answers a lone min() or max() from the key's ends, both in one select by a scan.
         let ends = "SELECT (SELECT min(pk) FROM \(name)), (SELECT max(pk) FROM \(name))"
         guard let (low, high) = try db.first(ends, [], { row in row.integer(0).map { ($0, row.integer(1) ?? $0) } })
         else { return ListEstimate() }
-        var starts = ListEstimate.starts(low: low, high: high)
-        let perRun = ListEstimate.round / starts.count
-        var estimate = ListEstimate()
-        while estimate.sampled < ListEstimate.size, estimate.matched < ListEstimate.enough {
-            let (sql, arguments) = plan.sampleStatement(starts: starts, rows: perRun, bySection: bySection)
-            var read = Array(repeating: Int64(0), count: starts.count)
-            var next = starts
-            try db.each(sql, arguments) { row in
-                let (run, sampled, matched) = (Int(row.integer(0) ?? 0), row.integer(2) ?? 0, row.integer(3) ?? 0)
-                estimate.sampled += sampled
-                estimate.matched += matched
-                if matched > 0 { estimate.matchedBySection[row.text(1) ?? "", default: 0] += matched }
-                if read.indices.contains(run) {
-                    read[run] += sampled
-                    next[run] = max(next[run], (row.integer(4) ?? next[run]) + 1)
-                }
-                return true
+        let starts = ListEstimate.starts(low: low, high: high)
+        let span = ListEstimate.size / Int64(starts.count)
+        let (sql, arguments) = plan.sampleStatement(starts: starts, span: span, matches: ListEstimate.matchesPerRun, bySection: bySection)
+        var found = Array(repeating: (count: 0, last: Int64(0)), count: starts.count)
+        var estimate = ListEstimate(range: high - low + 1)
+        try db.each(sql, arguments) { row in
+            let run = Int(row.integer(0) ?? 0)
+            guard found.indices.contains(run) else { return true }
+            found[run] = (found[run].count + 1, max(found[run].last, row.integer(1) ?? 0))
+            estimate.foundBySection[row.text(2) ?? "", default: 0] += 1
+            estimate.found += 1
+            return true
+        }
+        for (run, start) in starts.enumerated() {
+            let count = Int64(found[run].count)
+            if count == Int64(ListEstimate.matchesPerRun) {
+                // Read until its last row: the last key read is one of the list's by construction,
+                // which (k - 1) of (n - 1) leaves out (the negative binomial's unbiased share).
+                estimate.matched += count - 1
+                estimate.sampled += max(found[run].last - start, 0)
+            } else {
+                // Its whole span (or to the table's end), whatever it found.
+                estimate.matched += count
+                estimate.sampled += max(min(start + span, high + 1) - start, 0)
             }
-            // A run that came to the table's end has nothing more to give.
-            guard read.contains(where: { $0 == Int64(perRun) }) else { break }
-            starts = next
         }
         return estimate
     }

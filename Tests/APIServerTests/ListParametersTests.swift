@@ -96,6 +96,8 @@ struct ListParametersTests {
         ([QueryItem(name: "department", value: "dep_x")], "UNKNOWN_PARAMETER", "department"),
         ([QueryItem(name: "cursor", value: "")], "INVALID_CURSOR", "cursor"),
         ([QueryItem(name: "q", value: String(repeating: "a", count: 201))], "INVALID_SEARCH", "q"),
+        // 60 letters with four marks each: 60 Characters, 300 code points (the document's maxLength counts points).
+        ([QueryItem(name: "q", value: String(repeating: "e\u{301}\u{302}\u{303}\u{304}", count: 60))], "INVALID_SEARCH", "q"),
     ]
 
     @Test(arguments: refused)

@@ -90,16 +90,18 @@ struct ListCountsTests {
         #expect(try store.counts(plain, mode: .none, sections: .none, proof: nil) == nil)
     }
 
-    /// The estimate's arithmetic: the sample's share of the collection, never below what a page showed.
+    /// The estimate's arithmetic: the share of the keys read that the list keeps, over every key
+    /// of the table; never below what a page showed, never above the collection's rows.
     @Test(arguments: [
-        (Int64(1_000_000), Int64(1_000), Int64(250), Int64(0), Int64(250_000)),
-        (1_000_000, 1_000, 0, 51, 51),
-        (1_000_000, 1_000, 1_000, 0, 1_000_000),
-        (5_000, 1_000, 999, 6_000, 6_000),
-        (1_000_000, 0, 0, 12, 12),
+        (Int64(1_000_000), Int64(1_000_000), Int64(1_000), Int64(250), Int64(0), Int64(250_000)),
+        (1_000_000, 1_000_000, 1_000, 0, 51, 51),
+        (1_000_000, 1_200_000, 100, 20, 0, 240_000),
+        (900_000, 1_200_000, 100, 100, 0, 900_000),
+        (5_000, 5_000, 1_000, 999, 6_000, 6_000),
+        (1_000_000, 1_000_000, 0, 0, 12, 12),
     ])
-    func anEstimateScalesTheSampleToTheCollection(rows: Int64, sampled: Int64, matched: Int64, atLeast: Int64, expected: Int64) {
-        #expect(ListEstimate.scaled(rows: rows, sampled: sampled, matched: matched, atLeast: atLeast) == expected)
+    func anEstimateScalesTheSampleToTheCollection(rows: Int64, range: Int64, sampled: Int64, matched: Int64, atLeast: Int64, expected: Int64) {
+        #expect(ListEstimate.scaled(rows: rows, range: range, sampled: sampled, matched: Double(matched), atLeast: atLeast) == expected)
     }
 
     @Test func theSampleRunsSpreadOverThePrimaryKey() {

@@ -62,7 +62,8 @@ struct ListParameters: Sendable, Hashable {
                 guard collection.isSearchable else {
                     throw .badRequest("INVALID_SEARCH", "\(collection.name) cannot be searched.", parameter: "q")
                 }
-                guard item.value.count <= maxSearchLength else {
+                // In code points, as the document's maxLength counts (a letter with marks is one Character, several points).
+                guard item.value.unicodeScalars.count <= maxSearchLength else {
                     throw .badRequest("INVALID_SEARCH", "q is longer than \(maxSearchLength) characters.", parameter: "q")
                 }
                 let trimmed = item.value.trimmingCharacters(in: .whitespaces)

@@ -21,25 +21,29 @@ extension CatalogPageQuery {
         ("SELECT c.s_id, count(*) FROM (" + bounded(selecting: "t.\"s_id\" AS s_id", conditions, rows) + ") AS c GROUP BY c.s_id", arguments)
     }
 
+    /// This list's rows of the section at this keyset prefix only.
+    func restricted(toSection section: [DatabaseValue]) -> CatalogPageQuery {
+        var plan = self
+        for (key, value) in zip(keys, section) { plan.add("t.\(CatalogTable.quote(key.column.column)) = ?", [value]) }
+        return plan
+    }
+
     private func bounded(selecting columns: String, _ conditions: [String], _ rows: Int) -> String {
         "SELECT \(columns) FROM \(CatalogTable.quote(table.name)) AS t" + (readsByKey ? " NOT INDEXED" : "")
             + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " LIMIT \(rows)"
     }
 
-    /// A sample of the table: `starts.count` runs of `rows` rows each in primary-key order, from
-    /// each start, read by the primary key whatever the list's conditions. Per run and section id
-    /// ("" without sections): the rows read, the rows the list keeps, and the last key read
-    /// (where the run goes on).
-    func sampleStatement(starts: [Int64], rows: Int, bySection: Bool) -> (sql: String, arguments: [DatabaseValue]) {
-        let kept = conditions.isEmpty ? "1" : "CASE WHEN " + conditions.joined(separator: " AND ") + " THEN 1 ELSE 0 END"
+    /// A sample of the table: for each start, the first `matches` rows of the list among the
+    /// next `span` keys of the primary key (read in its order, whatever the list's conditions),
+    /// with each row's run, key and section id ("" without sections). Where a run found them
+    /// says how far it read: a rare list reads far, a common one a few rows.
+    func sampleStatement(starts: [Int64], span: Int64, matches: Int, bySection: Bool) -> (sql: String, arguments: [DatabaseValue]) {
         let section = bySection ? "t.\"s_id\"" : "''"
+        let kept = (["t.pk >= ?", "t.pk < ?"] + conditions).joined(separator: " AND ")
         let runs = starts.indices.map { run in
-            "SELECT * FROM (SELECT \(run) AS run, \(kept) AS m, \(section) AS s_id, t.pk AS pk FROM \(CatalogTable.quote(table.name)) AS t"
-                + " WHERE t.pk >= ? ORDER BY t.pk LIMIT \(rows)) AS r\(run)"
+            "SELECT * FROM (SELECT \(run) AS run, t.pk AS pk, \(section) AS s_id FROM \(CatalogTable.quote(table.name)) AS t"
+                + " WHERE \(kept) ORDER BY t.pk LIMIT \(matches)) AS r\(run)"
         }
-        return (
-            "SELECT s.run, s.s_id, count(*), sum(s.m), max(s.pk) FROM (\(runs.joined(separator: " UNION ALL "))) AS s GROUP BY s.run, s.s_id",
-            starts.flatMap { arguments + [$0.databaseValue] }
-        )
+        return (runs.joined(separator: " UNION ALL "), starts.flatMap { [$0.databaseValue, ($0 + span).databaseValue] + arguments })
     }
 }
