@@ -43,6 +43,9 @@ struct TicketsParityTests {
                 "/v1/tickets?status=open,pending&limit=5", "/v1/tickets?priority=2&limit=5", "/v1/tickets?billable=true&limit=5",
                 "/v1/tickets?q=a&limit=6", "/v1/tickets?q=zzzz", "/v1/tickets/changes?limit=4", "/v1/tickets/changes?group=status&limit=4",
                 "/v1/agents/changes?limit=3",
+                // Totals, section counts, estimates and the letter index: the same numbers from either store.
+                "/v1/tickets?group=status&count=exact&limit=8", "/v1/tickets?status=open,pending&count=estimated&limit=5",
+                "/v1/tickets?q=a&count=exact&limit=6", "/v1/tickets/changes?group=status&count=exact&limit=4", "/v1/tickets/index?sort=subject",
             ],
             more: { detail in detail.hasPrefix("/v1/tickets/") ? [detail + "/comments?limit=2", detail + "/comments/changes?limit=2"] : [] })
         #expect(walked.read > 40)
