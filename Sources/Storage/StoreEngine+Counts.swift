@@ -46,13 +46,13 @@ extension StoreEngine {
     func countRows(
         _ db: any RowSource, plan: CatalogPageQuery, list: CatalogQuery, mode: ListCount, sections: SectionsCounted, proof: PageProof? = nil
     ) throws -> ListCounts {
-        let table = plan.table
-        let rows = try rowCounts.rows(of: table, db, latestSQL: Self.latestSQL)
-        let sectioned = list.sections && sections != .none
         if let proof, proof.whole {
             return ListCounts(
                 total: ListTotal(value: proof.rows, exact: true), sections: proof.sectionRows.mapValues { ListTotal(value: $0, exact: true) })
         }
+        let table = plan.table
+        let rows = try rowCounts.rows(of: table, db, latestSQL: Self.latestSQL)
+        let sectioned = list.sections && sections != .none
         if plan.conditions.isEmpty && !sectioned { return ListCounts(total: ListTotal(value: rows, exact: true)) }
         // A collection within the sample's size is counted: no more rows than a sample reads.
         let bound = mode == .estimated && rows > ListEstimate.size ? 0 : max(mode.bound, Int(ListEstimate.size))
@@ -99,18 +99,19 @@ extension StoreEngine {
         for prefix in shown {
             let values = Self.databaseValues(prefix)
             guard values.count == table.sectionColumns.count, case .text(let id)? = prefix.last, counts.sections[id] == nil else { continue }
-            let seen = proof?.sectionRows[id] ?? 0
-            guard bound > 0 else {
-                // A section's own sample: its rows are rarer than the list's, and read on for.
-                let own = try sample(db, plan: plan.restricted(toSection: values), bySection: false)
-                counts.sections[id] = Self.total(rows: rows, estimate: own, section: nil, atLeast: seen)
-                continue
+            var seen = proof?.sectionRows[id] ?? 0
+            if bound > 0 {
+                let (sql, arguments) = plan.countStatement(upTo: bound + 1, section: values)
+                let counted = try db.integer(sql, arguments) ?? 0
+                if counted <= bound {
+                    counts.sections[id] = ListTotal(value: counted, exact: true)
+                    continue
+                }
+                seen = counted
             }
-            let (sql, arguments) = plan.countStatement(upTo: bound + 1, section: values)
-            let counted = try db.integer(sql, arguments) ?? 0
-            counts.sections[id] =
-                counted <= bound
-                ? ListTotal(value: counted, exact: true) : try Self.total(rows: rows, estimate: estimated(), section: id, atLeast: counted)
+            // A section's own sample: its rows are rarer than the list's, and read on for.
+            let own = try sample(db, plan: plan.restricted(toSection: values), bySection: false)
+            counts.sections[id] = Self.total(rows: rows, estimate: own, section: nil, atLeast: seen)
         }
         return counts
     }
