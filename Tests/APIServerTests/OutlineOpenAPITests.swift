@@ -29,7 +29,8 @@ struct OutlineOpenAPITests {
         #expect(
             operations == [
                 "GET /v1/folders (listFolders)", "POST /v1/folders (createFoldersItem)", "GET /v1/folders/changes (changesFolders)",
-                "GET /v1/folders/index (lettersFolders)", "POST /v1/folders/batch (batchFoldersItems)", "GET /v1/folders/{id} (getFoldersItem)", "PATCH /v1/folders/{id} (updateFoldersItem)",
+                "GET /v1/folders/index (lettersFolders)", "POST /v1/folders/batch (batchFoldersItems)", "GET /v1/folders/{id} (getFoldersItem)",
+                "PATCH /v1/folders/{id} (updateFoldersItem)",
                 "DELETE /v1/folders/{id} (deleteFoldersItem)", "GET /v1/folders/roots (listFoldersRoots)",
                 "GET /v1/folders/roots/changes (changesFoldersRoots)", "GET /v1/folders/{id}/children (listFoldersChildren)",
                 "GET /v1/folders/{id}/children/changes (changesFoldersChildren)",
