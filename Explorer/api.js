@@ -98,11 +98,16 @@ async function problemBody(response) {
   return new APIError({ title: `${response.status} ${response.statusText}`, detail: "", status: response.status });
 }
 
+/// A link's path and its parameters, each as the server wrote it.
+function partsOf(link) {
+  const [path, search = ""] = link.split("?");
+  return [path, search.split("&").filter((part) => part)];
+}
+
 /// The server's link asking for its list's total (`count=estimated`, which never counts a
 /// large list row by row), unless the link already says how to count.
 export function withCount(link) {
-  const [path, search = ""] = link.split("?");
-  const parameters = search.split("&").filter((part) => part);
+  const [path, parameters] = partsOf(link);
   if (parameters.some((part) => part.startsWith("count="))) return link;
   return `${path}?${[...parameters, "count=estimated"].join("&")}`;
 }
@@ -110,8 +115,8 @@ export function withCount(link) {
 /// The server's link with the search parameter set (or removed when `query` is empty). The
 /// server's own parameters are kept byte for byte; only `q` is replaced.
 export function withSearch(link, query) {
-  const [path, search = ""] = link.split("?");
-  const parameters = search.split("&").filter((part) => part && !part.startsWith("q="));
+  const [path, all] = partsOf(link);
+  const parameters = all.filter((part) => !part.startsWith("q="));
   if (query) parameters.push("q=" + encodeURIComponent(query));
   return parameters.length ? `${path}?${parameters.join("&")}` : path;
 }

@@ -54,8 +54,8 @@ extension StoreEngine {
         let rows = try rowCounts.rows(of: table, db, latestSQL: Self.latestSQL)
         let sectioned = list.sections && sections != .none
         if plan.conditions.isEmpty && !sectioned { return ListCounts(total: ListTotal(value: rows, exact: true)) }
-        // A collection within the sample's size is counted: no more rows than a sample reads.
-        let bound = mode == .estimated && rows > ListEstimate.size ? 0 : max(mode.bound, Int(ListEstimate.size))
+        // An estimate counts a collection of at most its bound's rows: no more than its sample reads.
+        let bound = mode == .estimated && rows > Int64(mode.bound) ? 0 : mode.bound
         var counts = ListCounts(total: ListTotal(value: 0, exact: true))
         var estimate: ListEstimate?
         func estimated() throws -> ListEstimate {

@@ -110,8 +110,8 @@ public struct EmptyStateDefinition: Sendable, Hashable {
 public enum ListCount: String, Sendable, Hashable, CaseIterable {
     case none, estimated, exact
 
-    /// The most rows counted one by one: beyond it the total is an estimate. An estimate counts
-    /// a collection of at most this many rows (no more than its sample would read).
+    /// The most rows counted one by one: beyond it the total is an estimate. `estimated` counts a
+    /// collection of at most this many rows, and samples a larger one.
     public var bound: Int {
         switch self {
         case .none: 0

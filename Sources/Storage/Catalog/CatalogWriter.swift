@@ -188,7 +188,7 @@ struct CatalogWriter {
     }
 
     /// Items that refer to `id`: a restricting reference refuses the delete (409); a cascading
-    /// one (a track's samples) deletes them first, each with its own change entry; one that sets
+    /// one (a parent item's children) deletes them first, each with its own change entry; one that sets
     /// null writes each without the reference (an outline's children become roots), as a patch would.
     private func deleteReferrers(of id: EntityID, in table: CatalogTable) throws {
         for (source, field) in catalog.references(to: table.collection) {
