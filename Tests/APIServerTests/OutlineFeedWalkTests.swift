@@ -6,7 +6,7 @@ import Testing
 /// Random creates, moves (some refused as cycles) and cascading deletes in an outline; after each
 /// burst, a client that read only a level's feed and applied it by id and `after` holds exactly
 /// the rows a fresh read of that level gives, counts included: the roots, one node's children,
-/// and the collection's whole list.
+/// and the collection's whole list; and each row's count is its number of children.
 @Suite("An outline's feeds under random moves")
 struct OutlineFeedWalkTests {
     let outline: OutlineServer
@@ -42,6 +42,12 @@ struct OutlineFeedWalkTests {
                 }
                 // A cascade takes a subtree with it: what is left is what the whole list holds.
                 nodes = try await outline.ids("/v1/folders")
+            }
+            // Each row's childCount (stored, kept by the writes) is its children list's length.
+            for row in try await outline.rows("/v1/folders") {
+                let id = try #require(row["id"] as? String)
+                let children = try await outline.ids("/v1/folders/\(id)/children")
+                #expect(row["childCount"] as? Int == children.count, "seed \(seed), burst \(burst): \(id)")
             }
             for index in lists.indices {
                 let (changes, resume) = try await outline.read(clients[index].feed)

@@ -28,6 +28,11 @@ public final class CatalogBulkLoader {
         let written: Versioned<Item>?
         do {
             written = try writer.writeInsert(item, columns: columns, into: table)
+            // Its parent's number of children, as an insert through the API counts it (no
+            // change entry: a load's entries are made from its rows).
+            if written != nil, let parent = table.treeColumn.flatMap({ _ in table.parentID(of: item) }) {
+                try writer.countChildren(of: parent, adding: 1, in: table)
+            }
         } catch {
             let failure = StoreError.from(error)
             self.failure = failure

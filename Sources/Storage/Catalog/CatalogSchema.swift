@@ -226,6 +226,9 @@ enum CatalogSchema {
             keyed.append((target.row.title, target))
         }
         if keyed.contains(where: { showsTemplate($0.spec, in: $0.in) }) { parts.append("templates/2") }
+        // The stored child counts, which no writer keeps while the collection is no outline:
+        // counted again when it becomes one.
+        if let tree = collection.tree { parts.append("tree:\(collection.fields[tree.field].name)") }
         return parts.joined(separator: "\n")
     }
 
@@ -257,6 +260,7 @@ enum CatalogSchema {
         let keys = table.keyColumns.keys.sorted().flatMap { table.keyColumns[$0] ?? [] } + table.sectionColumns
         return keys.map { ($0.column, $0.isText ? "TEXT NOT NULL DEFAULT ''" : "INTEGER NOT NULL DEFAULT 0") }
             + [("title_key", "TEXT"), ("subtitle_key", "TEXT")]
+            + (table.treeColumn == nil ? [] : [(CatalogTable.childCountColumn, "INTEGER NOT NULL DEFAULT 0")])
     }
 
     /// Creates the planned indexes and drops this table's others.

@@ -126,10 +126,10 @@ extension CatalogStore {
             let item = operation == .delete ? nil : try fetchItem(db, table: table, id: id)
             let placement = try item == nil ? nil : placer?.place(id, db)
             var change = CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item, placement: placement, author: entry.author)
-            if item != nil, let column = table.treeColumn {
+            if item != nil, table.treeColumn != nil {
                 change.childCount = Int(
                     try db.integer(
-                        "SELECT count(*) FROM \(CatalogTable.quote(table.name)) WHERE \(CatalogTable.quote(column)) = ?", [id.rawValue.databaseValue])
+                        "SELECT \(CatalogTable.childCountColumn) FROM \(CatalogTable.quote(table.name)) WHERE id = ?", [id.rawValue.databaseValue])
                         ?? 0)
             }
             changes.append(change)

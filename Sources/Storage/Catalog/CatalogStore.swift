@@ -137,7 +137,8 @@ public final class CatalogStore: Sendable {
         }
     }
 
-    /// Rewrites every row's derived columns (sort, section and search keys), on either database.
+    /// Rewrites every row's derived columns (sort, section and search keys, an outline row's number of
+    /// children), on either database.
     static func rewriteDerivedColumns(
         _ table: CatalogTable, db: any SQLConnection, tables: [String: CatalogTable], renderers: [String: ItemRenderer]
     ) throws {
@@ -152,6 +153,7 @@ public final class CatalogStore: Sendable {
                 [item.version] + CatalogColumns.values(of: item.item, in: table, renderer: renderer, sectionKey: sectionKey) + [item.item.id.rawValue]
             try db.run(table.updateSQL, values.map { $0?.databaseValue ?? .null })
         }
+        if let recount = table.recountChildrenSQL { try db.run(recount, []) }
     }
 }
 

@@ -1,7 +1,8 @@
 import Domain
 import GRDB
 
-/// What a write to an outline (`CollectionDefinition.tree`) does beyond its row: no cycle, and
+/// What a write to an outline (`CollectionDefinition.tree`) does beyond its row: no cycle, the
+/// stored number of children of the nodes it adds children to or takes them from, and
 /// change-log entries for every list whose rows it changes.
 ///
 /// A node's row shows its number of children, so a node whose children change gets a change
@@ -44,21 +45,29 @@ extension CatalogWriter {
         _ = changes.append(table.collection.name, id, .update, author: author, parent: parent, touch: true)
     }
 
-    /// A change entry for the node `id`, whose children changed, under its own parent; nothing
-    /// when it is gone (a cascade deletes it next). The node is locked (`share`) as its parent is
-    /// read: a move of it by another process's writer commits first or waits, so the entry names
-    /// the level the node is in.
-    func touch(_ id: String?, in table: CatalogTable) throws {
-        guard let id, let node = EntityID(parsing: id, kind: table.collection.kind), let column = table.treeColumn else { return }
-        var found = false
-        var parent: String?
-        let sql = db.lockingRows("SELECT \(CatalogTable.quote(column)) FROM \(CatalogTable.quote(table.name)) WHERE id = ?", .share)
-        try db.each(sql, [id.databaseValue]) { row in
-            found = true
-            parent = row.text(0)
-            return false
+    /// A node `id` whose children changed by `delta`: its stored number of children moves with
+    /// them, and it gets a change entry under its own parent (nothing when it is gone: a cascade
+    /// deletes it next). The update locks the node: a move of it by another process's writer
+    /// commits first or waits, so the entry names the level the node is in.
+    func touch(_ id: String?, adding delta: Int, in table: CatalogTable) throws {
+        guard let id, let entity = EntityID(parsing: id, kind: table.collection.kind) else { return }
+        let node = try countChildren(of: id, adding: delta, in: table)
+        guard node.found else { return }
+        _ = changes.append(table.collection.name, entity, .update, author: author, parent: node.parent, touch: true)
+    }
+
+    /// Adds `delta` to the stored number of children of node `id` (`CatalogTable.childCountSQL`);
+    /// whether the node was there (there is no such node outside an outline), and its parent.
+    @discardableResult
+    func countChildren(of id: String, adding delta: Int, in table: CatalogTable) throws -> (found: Bool, parent: String?) {
+        guard let column = table.treeColumn else { return (false, nil) }
+        let count = CatalogTable.childCountColumn
+        let sql = "UPDATE \(CatalogTable.quote(table.name)) SET \(count) = \(count) + ? WHERE id = ? RETURNING \(CatalogTable.quote(column))"
+        var node: (found: Bool, parent: String?) = (false, nil)
+        try db.each(sql, [Int64(delta).databaseValue, id.databaseValue]) { row in
+            node = (true, row.text(0))
+            return true
         }
-        guard found else { return }
-        _ = changes.append(table.collection.name, node, .update, author: author, parent: parent, touch: true)
+        return node
     }
 }

@@ -109,7 +109,7 @@ struct CatalogWriter {
     func insert(_ item: Item, into table: CatalogTable) throws -> Versioned<Item> {
         let columns = try checkInsert(item, into: table)
         guard let written = try writeInsert(item, columns: columns, into: table) else { throw try existing(item.id, in: table) }
-        if table.treeColumn != nil { try touch(table.parentID(of: item), in: table) }
+        if table.treeColumn != nil { try touch(table.parentID(of: item), adding: 1, in: table) }
         return written
     }
 
@@ -168,8 +168,8 @@ struct CatalogWriter {
         recordSearch(of: columns, pk: current.pk, in: table)
         try refreshSectionKeys(of: item, in: table)
         if moves {
-            try touch(current.parent, in: table)
-            try touch(parent, in: table)
+            try touch(current.parent, adding: -1, in: table)
+            try touch(parent, adding: 1, in: table)
         }
         return Versioned(item: item, version: version)
     }
@@ -184,7 +184,7 @@ struct CatalogWriter {
         _ = changes.append(table.collection.name, id, .delete, author: author, parent: current.parent)
         search.remove(table, pk: current.pk, key: current.searchKey, title: current.title, subtitle: current.subtitle)
         try db.run("DELETE FROM \(CatalogTable.quote(table.name)) WHERE pk = ?", [current.pk.databaseValue])
-        if table.treeColumn != nil, touchingParent { try touch(current.parent, in: table) }
+        if table.treeColumn != nil, touchingParent { try touch(current.parent, adding: -1, in: table) }
     }
 
     /// Items that refer to `id`: a restricting reference refuses the delete (409); a cascading
