@@ -10,7 +10,9 @@ the instructions the server executed per request (warmed with the same requests 
 counted on one keep-alive connection): the collection's flat page, a page of roots, a page of
 one node's children at each level, a leaf's detail (with its ancestors). The same data is also
 served by a copy of the definition without `tree:`, whose flat page is the reference: what a
-page of that collection cost before it was an outline.
+page of that collection cost before it was an outline. The outline's own whole list is the second
+reference: the same rows, each with its `childCount` and `children` link (a third more bytes).
+`--keep DIR` keeps the database and one callgrind dump per scenario.
 """
 import argparse
 import http.client
@@ -25,6 +27,7 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+KEEP_DUMPS = False
 ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 
 
@@ -111,8 +114,9 @@ def count(binary, definition, db, scenarios, requests, folder):
             body = send(port, path, requests)
             subprocess.run(["callgrind_control", "--dump=" + name, str(server.pid)], check=True, capture_output=True)
             dump = max(folder.glob(f"callgrind-{definition.stem}.out.*"), key=lambda file: file.stat().st_mtime)
+            if KEEP_DUMPS: dump = dump.rename(folder / f"callgrind-{definition.stem}-{name}.dump")
             total = int(re.search(r"^(?:totals|summary): (\d+)", dump.read_text(errors="replace"), re.M).group(1))
-            dump.unlink()
+            if not KEEP_DUMPS: dump.unlink()
             rows = len(json.loads(body).get("rows", [])) if name != "detail" else 0
             results[name] = (total / requests, rows)
             print(f"{definition.stem:>12} {name:<14} {total / requests:>12,.0f} instructions/request  ({rows} rows)", flush=True)
@@ -129,6 +133,8 @@ def main():
     parser.add_argument("--requests", type=int, default=100, help="requests per scenario (after as many to warm)")
     parser.add_argument("--keep", default=None, help="keep the database and dumps in this folder")
     arguments = parser.parse_args()
+    global KEEP_DUMPS
+    KEEP_DUMPS = arguments.keep is not None
     folder = pathlib.Path(arguments.keep or tempfile.mkdtemp(prefix="outline-count-"))
     folder.mkdir(parents=True, exist_ok=True)
     binary = pathlib.Path(arguments.binary).resolve()
@@ -155,9 +161,11 @@ def main():
         "detail": f"/v1/folders/{ids['leaf']}",
     }, arguments.requests, folder)
     reference = flat_results["flat"][0]
-    print(f"\nagainst the flat page of the same folders without tree ({reference:,.0f} instructions/request):")
+    whole = tree_results["flat"][0]
+    print(f"\nagainst the flat page of the same folders without tree ({reference:,.0f} instructions/request), and against the")
+    print(f"outline's own whole list, whose rows carry the same childCount and children link ({whole:,.0f}):")
     for name, (instructions, rows) in tree_results.items():
-        print(f"  {name:<14} {instructions / reference:5.2f}x  ({rows} rows)")
+        print(f"  {name:<14} {instructions / reference:5.2f}x  {instructions / whole:5.2f}x  ({rows} rows)")
     if not arguments.keep:
         shutil.rmtree(folder, ignore_errors=True)
 

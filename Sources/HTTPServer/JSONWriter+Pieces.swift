@@ -18,6 +18,12 @@ extension JSONWriter {
         text.bytes.withUnsafeBufferPointer { buffer.append($0) }
     }
 
+    /// Appends to the open string bytes that need no escape (`string(verbatim:)`: an id).
+    public mutating func appendToString(verbatim bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.makeUnique()
+        buffer.append(bytes)
+    }
+
     /// Appends to the open string what `write` writes into room for `room` bytes (a number
     /// formatted in place): nil, and nothing appended, when `write` returns nil. Bytes that would
     /// need escaping are escaped, so `write` need not know JSON.

@@ -54,6 +54,8 @@ struct PlannedRowWriter {
         }
     }
 
+    private static let childrenPath = JSONWriter.EscapedText("/children")
+
     /// An outline row's `"childCount"` (null when its rows were read without it) and `"children"`,
     /// the link to its children's list.
     private func writeChildren(_ row: some RowValues, id: UnsafeBufferPointer<UInt8>, into json: inout JSONWriter) {
@@ -62,8 +64,8 @@ struct PlannedRowWriter {
         json.key(RowWriter.Keys.children)
         json.beginString()
         json.appendToString(detailBase)
-        json.appendToString(utf8: id)
-        json.appendToString("/children")
+        json.appendToString(verbatim: id)
+        json.appendToString(Self.childrenPath)
         json.endString()
     }
 
