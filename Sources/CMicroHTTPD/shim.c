@@ -110,3 +110,7 @@ int CMicroHTTPD_connection_client_ip(struct MHD_Connection *connection, uint8_t 
 int CMicroHTTPD_accept(int listen_fd, struct sockaddr *address, socklen_t *length) {
     return accept4(listen_fd, address, length, SOCK_CLOEXEC | SOCK_NONBLOCK);
 }
+
+const ssize_t CMicroHTTPD_CONTENT_READER_END_OF_STREAM = MHD_CONTENT_READER_END_OF_STREAM;
+const ssize_t CMicroHTTPD_CONTENT_READER_END_WITH_ERROR = MHD_CONTENT_READER_END_WITH_ERROR;
+const uint64_t CMicroHTTPD_SIZE_UNKNOWN = MHD_SIZE_UNKNOWN;

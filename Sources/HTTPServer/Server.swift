@@ -61,6 +61,8 @@ public final class Server: Sendable {
     public var totalRequestCount: Int { core.totalRequestCount }
     /// Connections open now.
     public var connectionCount: Int { daemon.currentConnections }
+    /// Streamed responses being sent (`Response.eventStream`).
+    public var streamCount: Int { core.streams.count }
     /// Connections dropped because their request missed `requestTimeout`.
     public var deadlineDropCount: Int { core.deadlines?.dropped ?? 0 }
 
@@ -76,6 +78,9 @@ public final class Server: Sendable {
         guard first else { return true }
         core.isShuttingDown.store(true, ordering: .relaxed)
         daemon.quiesce()
+        // Streams never end by themselves: each ends now, with its farewell, and its request
+        // completes within the grace period like any other.
+        core.streams.finishAll()
         let grace = gracePeriod ?? core.configuration.shutdownGracePeriod
         let deadline = monotonicNanoseconds() + UInt64(max(0, grace) * 1e9)
         while core.liveRequestCount > 0 && monotonicNanoseconds() < deadline {

@@ -28,6 +28,8 @@ final class ServerCore: Sendable {
     /// connection is suspended or half-resumed: libmicrohttpd aborts the process when it is
     /// stopped with one still suspended.
     private let suspended = Locked<Suspensions>(Suspensions())
+    /// The streamed responses being sent, which shutdown ends first.
+    let streams = StreamRegistry()
 
     private struct Suspensions {
         var entries: [ObjectIdentifier: SuspendedConnection] = [:]
@@ -323,7 +325,15 @@ final class ServerCore: Sendable {
         for stage in responseStages { stage.decorate(&response, for: request) }
         if isShuttingDown.load(ordering: .relaxed) { response.headers.set("Connection", "close") }
         let result: MHD_Result
-        if let mhdResponse = LentBody.response(response.body) {
+        let made: OpaquePointer?
+        if let stream = response.stream {
+            // Added during shutdown, it is finished already and sends its farewell alone.
+            _ = streams.add(stream)
+            made = stream.response(on: connection, registry: streams)
+        } else {
+            made = LentBody.response(response.body)
+        }
+        if let mhdResponse = made {
             for field in response.headers {
                 // withCString copies small strings to the stack; implicit bridging would
                 // allocate a C string per argument.

@@ -123,6 +123,12 @@ public final class RawHTTPClient: @unchecked Sendable {
             response = try HTTPResponse(head: headText)
         } while response.status == 100
         if isHEAD || response.status == 204 || response.status == 304 { return response }
+        return try readBody(of: response)
+    }
+
+    /// Reads the body of a response whose head was read (`readHead`), by its framing.
+    public func readBody(of head: HTTPResponse) throws -> HTTPResponse {
+        var response = head
         if let encoding = response.header("Transfer-Encoding"), encoding.lowercased().contains("chunked") {
             response.body = try readChunked()
         } else if let length = response.header("Content-Length").flatMap(Int.init) {
@@ -163,22 +169,26 @@ public final class RawHTTPClient: @unchecked Sendable {
 
     private func readChunked() throws -> [UInt8] {
         var body: [UInt8] = []
-        while true {
-            let lineEnd = try readUntil(Array("\r\n".utf8))
-            let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            buffer.removeFirst(lineEnd + 2)
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
-                throw Failure(description: "bad chunk size '\(sizeText)'")
-            }
-            if size == 0 {
-                _ = try readUntil(Array("\r\n".utf8))
-                buffer.removeFirst(2)
-                return body
-            }
-            try fill(size + 2)
-            body += buffer[..<size]
-            buffer.removeFirst(size + 2)
+        while let chunk = try readChunk() { body += chunk }
+        return body
+    }
+
+    /// The next chunk of a chunked body whose head was read (`readHead`); nil after the last.
+    public func readChunk() throws -> [UInt8]? {
+        let lineEnd = try readUntil(Array("\r\n".utf8))
+        let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+        buffer.removeFirst(lineEnd + 2)
+        guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
+            throw Failure(description: "bad chunk size '\(sizeText)'")
         }
+        if size == 0 {
+            _ = try readUntil(Array("\r\n".utf8))
+            buffer.removeFirst(2)
+            return nil
+        }
+        try fill(size + 2)
+        defer { buffer.removeFirst(size + 2) }
+        return Array(buffer[..<size])
     }
 
     private func readUntil(_ marker: [UInt8]) throws -> Int {

@@ -82,4 +82,11 @@ void *CMicroHTTPD_connection_socket_context(struct MHD_Connection *connection);
 /// -1 when unknown. Cheaper than the text form on the path of every request.
 int CMicroHTTPD_connection_client_ip(struct MHD_Connection *connection, uint8_t bytes[16]);
 
+/// Why: `MHD_CONTENT_READER_END_OF_STREAM`, `MHD_CONTENT_READER_END_WITH_ERROR` and
+/// `MHD_SIZE_UNKNOWN` are cast macros, which Swift does not import. A streamed response's
+/// reader (`ResponseStream`) answers with them. They can go with libmicrohttpd 2.x's enums.
+extern const ssize_t CMicroHTTPD_CONTENT_READER_END_OF_STREAM;
+extern const ssize_t CMicroHTTPD_CONTENT_READER_END_WITH_ERROR;
+extern const uint64_t CMicroHTTPD_SIZE_UNKNOWN;
+
 #endif
