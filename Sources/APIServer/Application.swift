@@ -79,7 +79,9 @@ public final class Application: Sendable {
             let served = ServedCatalog(store: store)
             let spec = OpenAPIDocument.yaml(for: served.catalog, version: RowserverVersion.current)
             SpecController(spec: Array(spec.utf8)).register(in: &router)
-            CatalogListController(served: served, signer: TokenSigner(key: dependencies.tokenKey), cache: cache).register(in: &router)
+            CatalogListController(
+                served: served, signer: TokenSigner(key: dependencies.tokenKey), cache: cache, live: LiveLists(store: store)
+            ).register(in: &router)
             CatalogItemsController(served: served, details: details, idempotency: IdempotentWrites(store: store.idempotencyRecords)).register(
                 in: &router)
         } else {

@@ -69,6 +69,7 @@ extension CatalogListController {
             collection: collection.definition, sort: parameters.sort, conditions: parameters.filters.map(\.condition), search: parameters.search,
             sections: parameters.sections, parent: parent?.id, limit: 1, references: [])
         list.level = level
+        if Self.wantsEventStream(request) { return try stream(request, since: since, shape: shape, list: list, parentItem: parent?.item) }
         let counting = parameters.counting(collection.definition)
         guard let since else {
             // No token: nothing has changed "since now"; the token marks the present.
@@ -110,7 +111,7 @@ extension CatalogListController {
 
     /// The list's `total`, and its sections' counts by id (every section of a list within the
     /// count's bound; past it, none): what a client that reads only the feed shows as numbers.
-    private static func writeCounts(_ counts: ListCounts, sections: Bool, into json: inout JSONWriter) {
+    static func writeCounts(_ counts: ListCounts, sections: Bool, into json: inout JSONWriter) {
         json.key("total")
         RowWriter.total(counts.total, into: &json)
         guard sections else { return }
@@ -145,7 +146,7 @@ extension CatalogListController {
 }
 
 /// Writes one change of a list's feed.
-private struct ChangeWriter {
+struct ChangeWriter {
     let shape: CatalogShape
     let context: RenderContext
     let references: ReferencedItems

@@ -10,11 +10,14 @@ struct CatalogListController: Sendable {
     let cache: ResponseCache
     /// `GET /v1` per locale, at `RenderLocale.ordinal`.
     let indexBodies: [[UInt8]]
+    /// The open streams of lists; nil: lists are not streamed.
+    let live: LiveLists?
 
-    init(served: ServedCatalog, signer: TokenSigner, cache: ResponseCache) {
+    init(served: ServedCatalog, signer: TokenSigner, cache: ResponseCache, live: LiveLists? = nil) {
         self.served = served
         self.signer = signer
         self.cache = cache
+        self.live = live
         indexBodies = RenderLocale.allCases.map { Self.indexBody(served.catalog, locale: $0) }
     }
 

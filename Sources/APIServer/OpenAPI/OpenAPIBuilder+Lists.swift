@@ -48,21 +48,42 @@ extension OpenAPIBuilder {
                     + "as the page's `links.changes` gives them. An upsert says where the row now stands in that list: `after` is the id "
                     + "of the row just before it (null: first). An item no longer in the list (deleted, or a filter or the search no "
                     + "longer holds) is a `delete`. Without `since`: no changes and a token for \"from now\". Replaying a token is safe; "
-                    + "a token older than the retained history is 410, so the client reloads the list."),
+                    + "a token older than the retained history is 410, so the client reloads the list.\n\n"
+                    + "With `Accept: text/event-stream` the same changes are pushed as server-sent events as they commit. The stream "
+                    + "opens with `retry` (1 to 4 s, spread so that reconnecting clients do not all come at once) and, without a token, "
+                    + "an `id` holding the token of now. Each event `changes` carries what one read of the feed answers (`changes`, and a "
+                    + "counted list's `total` and `sections`), its `id` the token after it: reconnecting with `Last-Event-ID` (as "
+                    + "`EventSource` does) resumes exactly. A token older than the retained history gets one `expired` event and the "
+                    + "stream ends; a comment line comes every 15 s; at shutdown every stream ends with a `shutdown` event."),
             "parameters": .list(
                 pathParameters + [
                     Self.parameter("since", "A token from a previous answer's `next`.", schema: ["type": "string", "maxLength": 256]),
                     Self.parameter(
                         "limit", "Changes per answer, 1 to 1000 (default 100).",
                         schema: ["type": "integer", "minimum": 1, "maximum": 1000, "default": 100]),
+                    Self.parameter(
+                        "Last-Event-ID", in: "header", "A stream's resume token (the `id` of the last event received); wins over `since`.",
+                        schema: ["type": "string", "maxLength": 256]),
                 ] + selectionParameters(collection) + [Self.ref("AcceptLanguage", "parameters")]),
             "responses": Self.responseMap(
                 [
                     (
                         "200",
                         Self.answer(
-                            "Changes, the token to resume from, and whether more follow.", headers: ["Content-Language", "X-Request-ID"],
-                            json: Self.ref("ChangeFeed"))
+                            "Changes, the token to resume from, and whether more follow; or, asked for, their stream.",
+                            headers: ["Content-Language", "X-Request-ID"]
+                        ).setting(
+                            "content",
+                            to: [
+                                "application/json": ["schema": Self.ref("ChangeFeed")],
+                                "text/event-stream": [
+                                    "schema": [
+                                        "type": "string",
+                                        "description":
+                                            "Server-sent events: `changes` (data: a ChangeFeed's `changes`, `total` and `sections`), `expired`, `shutdown`.",
+                                    ]
+                                ],
+                            ])
                     )
                 ], problems: [400, 404, 410]),
         ]

@@ -1,0 +1,142 @@
+import Foundation
+import HTTPServer
+import Storage
+
+/// The open streams of lists (`GET …/changes` with `Accept: text/event-stream`), and the thread
+/// that sends them what changed.
+///
+/// Streams of the same list in the same language (`LiveListFeed.key`) form a group. The thread
+/// looks at the store's newest sequence every `pollInterval` (a number in memory while nothing
+/// changed; on PostgreSQL the listener moves it for every instance's commits). When it moved,
+/// each group reads its feed once from where its streams are and sends every stream the same
+/// bytes: a thousand screens on one list cost one read a commit, not a thousand. A stream that
+/// opened behind the others (resuming from an older token) reads alone until it caught up, and
+/// then reads with them. Every `heartbeat` seconds each stream gets a comment line, which keeps
+/// proxies from closing it and finds clients that went away.
+///
+/// The thread runs only while streams are open.
+final class LiveLists: Sendable {
+    private struct Subscriber {
+        let stream: ResponseStream
+        /// The sequence the stream has every change through.
+        var after: Int64
+    }
+
+    private struct Group {
+        let feed: LiveListFeed
+        var subscribers: [Subscriber]
+    }
+
+    private struct State {
+        var groups: [String: Group] = [:]
+        var isRunning = false
+        var heartbeatDue: Double = 0
+    }
+
+    private let state = Locked(State())
+    let store: any ItemStore
+    let heartbeat: Double
+    let pollInterval: Double
+
+    init(store: any ItemStore, heartbeat: Double = 15, pollInterval: Double = 0.01) {
+        self.store = store
+        self.heartbeat = heartbeat
+        self.pollInterval = pollInterval
+    }
+
+    /// Streams open now.
+    var count: Int { state.withLock { $0.groups.values.reduce(0) { $0 + $1.subscribers.count } } }
+
+    /// Sends `stream` every change of `feed`'s list after `sequence`, from now on.
+    func subscribe(_ feed: LiveListFeed, after sequence: Int64, stream: ResponseStream) {
+        let start = state.withLock { state -> Bool in
+            state.groups[feed.key, default: Group(feed: feed, subscribers: [])].subscribers.append(Subscriber(stream: stream, after: sequence))
+            guard !state.isRunning else { return false }
+            state.isRunning = true
+            state.heartbeatDue = Self.now() + heartbeat
+            return true
+        }
+        guard start else { return }
+        let thread = Thread { [self] in run() }
+        thread.name = "rowserver-live-lists"
+        thread.start()
+    }
+
+    private func run() {
+        while let groups = openGroups() {
+            if let latest = try? store.latestSequence() {
+                for group in groups { send(group, through: latest) }
+            }
+            beatIfDue()
+            Thread.sleep(forTimeInterval: pollInterval)
+        }
+    }
+
+    /// The groups with open streams (closed ones left out); nil when none is left, and the
+    /// thread then ends.
+    private func openGroups() -> [Group]? {
+        state.withLock { state in
+            for key in Array(state.groups.keys) {
+                state.groups[key]?.subscribers.removeAll { !$0.stream.isOpen }
+                if state.groups[key]?.subscribers.isEmpty == true { state.groups[key] = nil }
+            }
+            guard !state.groups.isEmpty else {
+                state.isRunning = false
+                return nil
+            }
+            return Array(state.groups.values)
+        }
+    }
+
+    /// Reads `group`'s feed once for each place its streams are at (usually one) and sends it.
+    private func send(_ group: Group, through latest: Int64) {
+        var places: [Int64: [ResponseStream]] = [:]
+        for subscriber in group.subscribers where subscriber.after < latest { places[subscriber.after, default: []].append(subscriber.stream) }
+        for (after, streams) in places {
+            var position = after
+            do {
+                while true {
+                    let read = try group.feed.events(after: position)
+                    if !read.bytes.isEmpty { for stream in streams { stream.send(read.bytes) } }
+                    // Past `latest` when the read saw later commits; at least `latest` when it
+                    // saw none of this list's: every change through it was read.
+                    position = read.more ? read.resumeAfter : max(read.resumeAfter, latest)
+                    if !read.more { break }
+                }
+            } catch .changesExpired {
+                for stream in streams { stream.finish(Self.expiredEvent) }
+            } catch {
+                // The store is unavailable: the same read again at the next look.
+            }
+            moved(streams, of: group.feed.key, to: position)
+        }
+    }
+
+    private func moved(_ streams: [ResponseStream], of key: String, to position: Int64) {
+        let moved = Set(streams.map(ObjectIdentifier.init))
+        state.withLock { state in
+            guard var group = state.groups[key] else { return }
+            for index in group.subscribers.indices where moved.contains(ObjectIdentifier(group.subscribers[index].stream)) {
+                group.subscribers[index].after = max(group.subscribers[index].after, position)
+            }
+            state.groups[key] = group
+        }
+    }
+
+    private func beatIfDue() {
+        let streams = state.withLock { state -> [ResponseStream] in
+            let now = Self.now()
+            guard now >= state.heartbeatDue else { return [] }
+            state.heartbeatDue = now + heartbeat
+            return state.groups.values.flatMap { $0.subscribers.map(\.stream) }
+        }
+        for stream in streams { stream.send(Self.heartbeatComment) }
+    }
+
+    static let heartbeatComment = Array(":\n\n".utf8)
+    /// The event a stream whose token is older than the change log gets before it ends, as the
+    /// feed answers 410: read the list again, then stream from its new token.
+    static let expiredEvent = Array("event: expired\ndata: {\"code\":\"CHANGES_EXPIRED\"}\n\n".utf8)
+
+    private static func now() -> Double { Date().timeIntervalSinceReferenceDate }
+}
