@@ -25,11 +25,15 @@ public final class Application: Sendable {
         public var accessLog: AccessLog?
         /// Token buckets per key and per client address; nil: no rate limits.
         public var rateLimiter: RateLimiter?
+        /// How lists are streamed as server-sent events.
+        public var streams: StreamSettings
 
         public init(
             registry: PrometheusCollectorRegistry, healthChecks: [HealthCheck] = [], logger: Logger, store: (any ItemStore)? = nil,
-            tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048, accessLog: AccessLog? = nil, rateLimiter: RateLimiter? = nil
+            tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048, accessLog: AccessLog? = nil, rateLimiter: RateLimiter? = nil,
+            streams: StreamSettings = StreamSettings()
         ) {
+            self.streams = streams
             self.registry = registry
             self.healthChecks = healthChecks
             self.logger = logger
@@ -80,7 +84,8 @@ public final class Application: Sendable {
             let spec = OpenAPIDocument.yaml(for: served.catalog, version: RowserverVersion.current)
             SpecController(spec: Array(spec.utf8)).register(in: &router)
             CatalogListController(
-                served: served, signer: TokenSigner(key: dependencies.tokenKey), cache: cache, live: LiveLists(store: store)
+                served: served, signer: TokenSigner(key: dependencies.tokenKey), cache: cache,
+                live: LiveLists(store: store, maximum: dependencies.streams.maximum, heartbeat: dependencies.streams.heartbeat)
             ).register(in: &router)
             CatalogItemsController(served: served, details: details, idempotency: IdempotentWrites(store: store.idempotencyRecords)).register(
                 in: &router)

@@ -22,13 +22,16 @@ public struct Page: Decodable, Hashable, Sendable {
         /// This list's change feed (its upserts say where each row stands in this list); nil
         /// for a list without one.
         public var changes: String?
+        /// The same changes pushed as server-sent events (its feed, asked for
+        /// `text/event-stream`); nil from a server that does not stream.
+        public var stream: String?
         /// The list's letter index (`RowClient.letters`); nil for a list not in text order.
         public var index: String?
 
         private enum CodingKeys: String, CodingKey {
             case current = "self"
             case previous = "prev"
-            case next, first, changes, index
+            case next, first, changes, stream, index
         }
     }
 

@@ -119,6 +119,16 @@ struct Serve: ParsableCommand {
             """)
     var databaseConnections: Int = Environment.int("ROWSERVER_DATABASE_CONNECTIONS") ?? 16
 
+    @Option(
+        help: """
+            Lists streamed as server-sent events at once at most; beyond them a stream gets 503 with Retry-After. Each is an open \
+            connection: keep --connection-limit above it. (ROWSERVER_MAX_STREAMS)
+            """)
+    var maxStreams: Int = Environment.int("ROWSERVER_MAX_STREAMS") ?? 1_000
+
+    @Option(help: "Seconds between the comment lines that keep an idle stream open through proxies. (ROWSERVER_STREAM_HEARTBEAT)")
+    var streamHeartbeat: Double = Environment.double("ROWSERVER_STREAM_HEARTBEAT") ?? 15
+
     @Option(help: "trace, debug, info, notice, warning, error or critical: the application's log, on stderr. (ROWSERVER_LOG_LEVEL)")
     var logLevel: String = Environment.string("ROWSERVER_LOG_LEVEL") ?? "info"
 
@@ -133,6 +143,8 @@ struct Serve: ParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535") }
         guard threads >= 1 && threads <= 256 else { throw ValidationError("--threads must be within 1...256") }
         guard connectionLimit >= 1 else { throw ValidationError("--connection-limit must be at least 1") }
+        guard maxStreams >= 0 else { throw ValidationError("--max-streams must not be negative") }
+        guard streamHeartbeat >= 0.01 else { throw ValidationError("--stream-heartbeat must be at least 0.01") }
         guard perIPLimit >= 0 else { throw ValidationError("--per-ip-limit must not be negative") }
         guard connectionTimeout >= 0 else { throw ValidationError("--connection-timeout must not be negative") }
         guard requestTimeout >= 0 else { throw ValidationError("--request-timeout must not be negative") }
@@ -211,7 +223,8 @@ struct Serve: ParsableCommand {
                 configuration: configuration,
                 dependencies: .init(
                     registry: registry, healthChecks: [health], logger: logger, store: store, tokenKey: tokenKey,
-                    responseCacheEntries: responseCache, accessLog: log, rateLimiter: limiter))
+                    responseCacheEntries: responseCache, accessLog: log, rateLimiter: limiter,
+                    streams: .init(maximum: maxStreams, heartbeat: streamHeartbeat)))
         } catch StoreError.incompatibleDefinition(let message) {
             logger.critical("cannot start: \(message)")
             throw ExitCode(1)

@@ -1,3 +1,4 @@
+import APIServer
 import Definitions
 import DemoData
 import Foundation
@@ -16,15 +17,16 @@ final class CatalogTestServer: KeyedTestServer, Sendable {
     var writeKey: String { live.writeKey }
     var port: Int { live.port }
 
-    init(definition path: String, seedDemoData: Bool = false) throws {
+    init(definition path: String, seedDemoData: Bool = false, changeRetention: Int = 100_000, streams: StreamSettings = StreamSettings()) throws {
         live = try LiveStoreApplication(
-            catalog: try DefinitionLoader.load(path: path), options: .init(seedItems: seedDemoData ? DemoData.standardItems : nil))
+            catalog: try DefinitionLoader.load(path: path),
+            options: .init(seedItems: seedDemoData ? DemoData.standardItems : nil, changeRetention: changeRetention), streams: streams)
     }
 
     /// The tickets example of the repository.
-    static func tickets() throws -> CatalogTestServer {
+    static func tickets(changeRetention: Int = 100_000, streams: StreamSettings = StreamSettings()) throws -> CatalogTestServer {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/tickets.yaml").standardized.path
-        return try CatalogTestServer(definition: path)
+        return try CatalogTestServer(definition: path, changeRetention: changeRetention, streams: streams)
     }
 
     func send(_ method: String, _ target: String, json: String? = nil, headers: [(String, String)] = []) async throws -> HTTPResponse {

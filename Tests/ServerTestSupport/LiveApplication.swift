@@ -16,7 +16,8 @@ public final class LiveApplication: Sendable {
 
     public init(
         store: (any ItemStore)? = nil, healthChecks: [HealthCheck] = [], tokenKey: [UInt8]? = nil, responseCacheEntries: Int = 2_048,
-        accessLog: AccessLog? = nil, rateLimiter: RateLimiter? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }
+        accessLog: AccessLog? = nil, rateLimiter: RateLimiter? = nil, streams: StreamSettings = StreamSettings(),
+        configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         registry = PrometheusCollectorRegistry()
         var configuration = ServerConfiguration()
@@ -29,7 +30,7 @@ public final class LiveApplication: Sendable {
             configuration: configuration,
             dependencies: .init(
                 registry: registry, healthChecks: healthChecks, logger: logger, store: store, tokenKey: tokenKey,
-                responseCacheEntries: responseCacheEntries, accessLog: accessLog, rateLimiter: rateLimiter))
+                responseCacheEntries: responseCacheEntries, accessLog: accessLog, rateLimiter: rateLimiter, streams: streams))
     }
 
     deinit { application.shutdown(gracePeriod: 1) }

@@ -26,14 +26,15 @@ public final class LiveStoreApplication: KeyedTestServer, Sendable {
     public init(
         catalog: Catalog, options: CatalogStore.Options = .init(), file: String = "test.sqlite", template: String? = nil,
         responseCacheEntries: Int = 2_048, accessLog: AccessLog? = nil, rateLimiter: RateLimiter? = nil,
-        configure: (inout ServerConfiguration) -> Void = { _ in }
+        streams: StreamSettings = StreamSettings(), configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowserver-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         opened = try TestStore.open(catalog: catalog, options: options, file: directory.appendingPathComponent(file).path, template: template)
         writeKey = try opened.keys.create(name: "test", scopes: ["write"], at: 0).secret
         live = try LiveApplication(
-            store: opened.store, responseCacheEntries: responseCacheEntries, accessLog: accessLog, rateLimiter: rateLimiter, configure: configure)
+            store: opened.store, responseCacheEntries: responseCacheEntries, accessLog: accessLog, rateLimiter: rateLimiter, streams: streams,
+            configure: configure)
     }
 
     /// The demo definition, filled with the demo data unless `seedDemoData` is false.

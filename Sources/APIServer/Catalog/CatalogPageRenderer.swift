@@ -174,6 +174,8 @@ struct CatalogPageRenderer {
         json.field("prev", links.prevLink)
         json.field("first", links.firstLink)
         json.field("changes", shape.facts.changes)
+        // The same link: the feed is a stream to a client that asks for `text/event-stream`.
+        json.field("stream", shape.facts.changes)
         json.field("index", shape.facts.index)
         if shape.collection.definition.tree != nil { json.field("roots", CatalogLinks.list(shape.collection, parent: nil, level: .roots)) }
         json.endObject()

@@ -29,32 +29,46 @@ final class LiveLists: Sendable {
 
     private struct State {
         var groups: [String: Group] = [:]
+        /// Streams in `groups`.
+        var count = 0
         var isRunning = false
         var heartbeatDue: Double = 0
     }
 
     private let state = Locked(State())
     let store: any ItemStore
+    /// Streams open at once at most (`StreamSettings.maximum`).
+    let maximum: Int
     let heartbeat: Double
     let pollInterval: Double
 
-    init(store: any ItemStore, heartbeat: Double = 15, pollInterval: Double = 0.01) {
+    init(store: any ItemStore, maximum: Int = StreamSettings().maximum, heartbeat: Double = StreamSettings().heartbeat, pollInterval: Double = 0.01) {
         self.store = store
+        self.maximum = maximum
         self.heartbeat = heartbeat
         self.pollInterval = pollInterval
     }
 
     /// Streams open now.
-    var count: Int { state.withLock { $0.groups.values.reduce(0) { $0 + $1.subscribers.count } } }
+    var count: Int { state.withLock { $0.count } }
 
-    /// Sends `stream` every change of `feed`'s list after `sequence`, from now on.
-    func subscribe(_ feed: LiveListFeed, after sequence: Int64, stream: ResponseStream) {
-        let start = state.withLock { state -> Bool in
+    /// Sends `stream` every change of `feed`'s list after `sequence`, from now on; a 503 when
+    /// `maximum` streams are open.
+    func subscribe(_ feed: LiveListFeed, after sequence: Int64, stream: ResponseStream) throws(HTTPError) {
+        let start = state.withLock { state -> Bool? in
+            guard state.count < maximum else { return nil }
+            state.count += 1
             state.groups[feed.key, default: Group(feed: feed, subscribers: [])].subscribers.append(Subscriber(stream: stream, after: sequence))
             guard !state.isRunning else { return false }
             state.isRunning = true
             state.heartbeatDue = Self.now() + heartbeat
             return true
+        }
+        guard let start else {
+            // Spread: the clients refused together do not all come back in the same second.
+            throw HTTPError(
+                status: 503, code: "TOO_MANY_STREAMS", detail: "This server streams \(maximum) lists at most; try again later.",
+                headers: HTTPHeaders([("Retry-After", String(Int.random(in: 2...10)))]))
         }
         guard start else { return }
         let thread = Thread { [self] in run() }
@@ -77,7 +91,9 @@ final class LiveLists: Sendable {
     private func openGroups() -> [Group]? {
         state.withLock { state in
             for key in Array(state.groups.keys) {
+                let before = state.groups[key]?.subscribers.count ?? 0
                 state.groups[key]?.subscribers.removeAll { !$0.stream.isOpen }
+                state.count -= before - (state.groups[key]?.subscribers.count ?? 0)
                 if state.groups[key]?.subscribers.isEmpty == true { state.groups[key] = nil }
             }
             guard !state.groups.isEmpty else {

@@ -85,7 +85,7 @@ extension OpenAPIBuilder {
                                 ],
                             ])
                     )
-                ], problems: [400, 404, 410]),
+                ], problems: [400, 404, 410, 503]),
         ]
     }
 

@@ -58,6 +58,14 @@ extension OpenAPIBuilder {
                     "description": "This list's change feed (a child list's holds its parent's children only).",
                 ]
             ),
+            (
+                "stream",
+                [
+                    "type": "string", "pattern": "^/v1/",
+                    "description":
+                        "This list's changes pushed as server-sent events (`new EventSource(link)`: its feed, asked for `text/event-stream`).",
+                ]
+            ),
             ("index", ["type": ["string", "null"], "description": "This list's letter index; null for a list not in text order."]),
         ]
         return [
