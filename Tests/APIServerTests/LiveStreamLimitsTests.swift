@@ -75,3 +75,26 @@ struct LiveStreamLimitsTests {
         }
     }
 }
+
+extension LiveStreamLimitsTests {
+    @Test func aRevokedKeyEndsItsStreamsWithinASecondAndOtherKeysStreamsGoOn() async throws {
+        let server = try CatalogTestServer.tickets()
+        let revoked = try server.keys.create(name: "screen", scopes: ["read"], at: 0)
+        let kept = try server.keys.create(name: "other", scopes: ["read"], at: 0)
+        let port = server.port
+        let ended = try await onThread { try EventStreamReader(port: port, "/v1/tickets/changes", headers: [("Authorization", "Bearer " + revoked.secret)]) }
+        let going = try await onThread { try EventStreamReader(port: port, "/v1/tickets/changes", headers: [("Authorization", "Bearer " + kept.secret)]) }
+        #expect(ended.head.status == 200 && going.head.status == 200)
+        _ = try await onThread { try ended.next() }
+        _ = try await onThread { try going.next() }
+        #expect(try server.keys.revoke(id: revoked.key.id, at: 1))
+        let revokedAt = Date()
+        let events = try await onThread { try ended.events { _ in false } }
+        #expect(events.last?.event == "revoked")
+        #expect(ended.isEnded)
+        #expect(Date().timeIntervalSince(revokedAt) < 1.5)
+        _ = try await server.create("tickets", Self.ticket)
+        let change = try await onThread { try going.events { $0.event == "changes" }.last }
+        #expect(change?.event == "changes")
+    }
+}

@@ -31,7 +31,7 @@ extension CatalogListController {
         var opening = Array("retry: \(Self.retryMilliseconds())\n".utf8)
         if after == nil { opening += Array("id: \(ChangeToken.seal(collection: name, after: start, signer: signer))\n".utf8) }
         stream.send(opening + [10])
-        try live.subscribe(feed, after: start, stream: stream)
+        try live.subscribe(feed, after: start, stream: stream, keyID: request.principal?.id)
         var response = Response.eventStream(stream)
         response.setLanguage(context.locale)
         return response

@@ -20,6 +20,8 @@ final class LiveLists: Sendable {
         let stream: ResponseStream
         /// The sequence the stream has every change through.
         var after: Int64
+        /// The API key the stream was opened with: revoked, it ends the stream.
+        let keyID: String?
     }
 
     private struct Group {
@@ -33,6 +35,7 @@ final class LiveLists: Sendable {
         var count = 0
         var isRunning = false
         var heartbeatDue: Double = 0
+        var keysDue: Double = 0
     }
 
     private let state = Locked(State())
@@ -54,11 +57,11 @@ final class LiveLists: Sendable {
 
     /// Sends `stream` every change of `feed`'s list after `sequence`, from now on; a 503 when
     /// `maximum` streams are open.
-    func subscribe(_ feed: LiveListFeed, after sequence: Int64, stream: ResponseStream) throws(HTTPError) {
+    func subscribe(_ feed: LiveListFeed, after sequence: Int64, stream: ResponseStream, keyID: String?) throws(HTTPError) {
         let start = state.withLock { state -> Bool? in
             guard state.count < maximum else { return nil }
             state.count += 1
-            state.groups[feed.key, default: Group(feed: feed, subscribers: [])].subscribers.append(Subscriber(stream: stream, after: sequence))
+            state.groups[feed.key, default: Group(feed: feed, subscribers: [])].subscribers.append(Subscriber(stream: stream, after: sequence, keyID: keyID))
             guard !state.isRunning else { return false }
             state.isRunning = true
             state.heartbeatDue = Self.now() + heartbeat
@@ -82,6 +85,7 @@ final class LiveLists: Sendable {
                 for group in groups { send(group, through: latest) }
             }
             beatIfDue()
+            endRevokedIfDue()
             Thread.sleep(forTimeInterval: pollInterval)
         }
     }
@@ -149,6 +153,35 @@ final class LiveLists: Sendable {
         for stream in streams { stream.send(Self.heartbeatComment) }
     }
 
+    /// Every `keyCheckInterval` seconds, the keys streams were opened with are looked up (the
+    /// store's key cache: a lookup is a read only after keys changed); the streams of a key that
+    /// is gone or revoked end with a `revoked` event.
+    private func endRevokedIfDue() {
+        let opened = state.withLock { state -> [(String, ResponseStream)] in
+            let now = Self.now()
+            guard now >= state.keysDue else { return [] }
+            state.keysDue = now + Self.keyCheckInterval
+            return state.groups.values.flatMap { $0.subscribers.compactMap { subscriber in subscriber.keyID.map { ($0, subscriber.stream) } } }
+        }
+        guard !opened.isEmpty else { return }
+        var revoked: [String: Bool] = [:]
+        for (id, stream) in opened {
+            if revoked[id] == nil {
+                let record: APIKeyRecord?
+                do {
+                    record = try store.keyRecords.current(id: id)
+                } catch {
+                    // The store cannot answer now: looked up again at the next check.
+                    continue
+                }
+                revoked[id] = record.map { $0.revokedAt != nil } ?? true
+            }
+            if revoked[id] == true { stream.finish(Self.revokedEvent) }
+        }
+    }
+
+    static let keyCheckInterval = 0.5
+    static let revokedEvent = Array("event: revoked\ndata: {\"code\":\"INVALID_KEY\"}\n\n".utf8)
     static let heartbeatComment = Array(":\n\n".utf8)
     /// The event a stream whose token is older than the change log gets before it ends, as the
     /// feed answers 410: read the list again, then stream from its new token.
