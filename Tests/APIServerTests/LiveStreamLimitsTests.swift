@@ -82,8 +82,12 @@ extension LiveStreamLimitsTests {
         let revoked = try server.keys.create(name: "screen", scopes: ["read"], at: 0)
         let kept = try server.keys.create(name: "other", scopes: ["read"], at: 0)
         let port = server.port
-        let ended = try await onThread { try EventStreamReader(port: port, "/v1/tickets/changes", headers: [("Authorization", "Bearer " + revoked.secret)]) }
-        let going = try await onThread { try EventStreamReader(port: port, "/v1/tickets/changes", headers: [("Authorization", "Bearer " + kept.secret)]) }
+        let ended = try await onThread {
+            try EventStreamReader(port: port, "/v1/tickets/changes", headers: [("Authorization", "Bearer " + revoked.secret)])
+        }
+        let going = try await onThread {
+            try EventStreamReader(port: port, "/v1/tickets/changes", headers: [("Authorization", "Bearer " + kept.secret)])
+        }
         #expect(ended.head.status == 200 && going.head.status == 200)
         _ = try await onThread { try ended.next() }
         _ = try await onThread { try going.next() }

@@ -61,7 +61,8 @@ final class LiveLists: Sendable {
         let start = state.withLock { state -> Bool? in
             guard state.count < maximum else { return nil }
             state.count += 1
-            state.groups[feed.key, default: Group(feed: feed, subscribers: [])].subscribers.append(Subscriber(stream: stream, after: sequence, keyID: keyID))
+            state.groups[feed.key, default: Group(feed: feed, subscribers: [])].subscribers.append(
+                Subscriber(stream: stream, after: sequence, keyID: keyID))
             guard !state.isRunning else { return false }
             state.isRunning = true
             state.heartbeatDue = Self.now() + heartbeat
