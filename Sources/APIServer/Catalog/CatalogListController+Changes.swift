@@ -170,16 +170,22 @@ struct ChangeWriter {
         }
     }
 
-    func write(_ change: CatalogChange, into json: inout JSONWriter) throws(StoreError) {
+    /// Writes `change`; false when it writes nothing (an item created outside the list).
+    @discardableResult
+    func write(_ change: CatalogChange, into json: inout JSONWriter) throws(StoreError) -> Bool {
         let collection = shape.collection
         let renderer = collection.renderer
+        // An item created since the token and never changed after, outside this list: no client
+        // of the list ever had its row, so a delete would only be noise (to every stream of
+        // every other list, on each create).
+        if change.operation == .insert, change.item == nil || change.placement == nil || change.placement == .outside { return false }
         json.beginObject()
         guard let item = change.item?.item, change.operation != .delete, let placement = change.placement, placement != .outside else {
             // Deleted, deleted since this change, or no longer in this list: the client drops the row.
             json.field("op", "delete")
             json.field("id", change.id.rawValue)
             json.endObject()
-            return
+            return true
         }
         json.field("op", "upsert")
         json.field("id", change.id.rawValue)
@@ -206,5 +212,6 @@ struct ChangeWriter {
         }
         if let cells { try rows.cellsAndCompact(item, table: cells, into: &json) }
         json.endObject()
+        return true
     }
 }

@@ -35,7 +35,11 @@ struct LiveListFeed: Sendable {
         json.beginObject()
         json.key("changes")
         json.beginArray()
-        for change in batch.changes { try writer.write(change, into: &json) }
+        var written = 0
+        for change in batch.changes where try writer.write(change, into: &json) { written += 1 }
+        // Nothing this list's clients had or get (items created outside it): no event; the
+        // next one's id covers these changes.
+        guard written > 0 else { return ([], batch.resumeAfter, batch.hasMore) }
         json.endArray()
         if let counts = batch.counts { CatalogListController.writeCounts(counts, sections: shape.parameters.sections, into: &json) }
         json.endObject()
