@@ -48,6 +48,10 @@ protocol StoreEngine: AnyObject {
     /// Runs `body` in one snapshot with how this database narrows a list to a search's matches
     /// (given the folded text): what a change feed reads (`CatalogStore.readChanges`).
     func readFeed<T>(_ body: (any RowSource, (inout CatalogPageQuery, String) throws -> Void) throws -> T) throws -> T
+
+    /// Narrows a plan to the rows whose folded title or subtitle contains `text`, checked in each
+    /// row: whether one changed row is in a search's list, without searching the list.
+    static func filterRows(_ plan: inout CatalogPageQuery, containing text: String)
 }
 
 extension StoreEngine {
@@ -163,7 +167,7 @@ extension StoreEngine {
         return try StoreError.catching {
             return try readFeed { db, restrict in
                 var batch = try CatalogStore.readChanges(
-                    db, table: table, after: sequence, limit: limit, in: list, tables: tables, restrict: restrict)
+                    db, table: table, after: sequence, limit: limit, in: list, tables: tables, restrict: restrict, filter: Self.filterRows)
                 if let list, counting != .none {
                     var unpositioned = list
                     unpositioned.after = nil

@@ -27,7 +27,7 @@ extension CatalogListController {
         let feed = LiveListFeed(
             key: CatalogLinks.changes(shape) + "\n" + context.locale.rawValue, store: store, shape: shape, list: list,
             counting: shape.parameters.counting(shape.collection.definition), context: context, parentItem: parentItem, signer: signer)
-        let stream = ResponseStream(farewell: Self.farewell)
+        let stream = ResponseStream(farewell: Self.farewell) { [weak live] in live?.closed() }
         var opening = Array("retry: \(Self.retryMilliseconds())\n".utf8)
         if after == nil { opening += Array("id: \(ChangeToken.seal(collection: name, after: start, signer: signer))\n".utf8) }
         stream.send(opening + [10])

@@ -36,6 +36,10 @@ final class LiveLists: Sendable {
         var isRunning = false
         var heartbeatDue: Double = 0
         var keysDue: Double = 0
+        /// The newest sequence the groups were read at; nil: read them at the next look.
+        var seen: Int64?
+        /// A stream opened or closed since the last look.
+        var changed = false
     }
 
     private let state = Locked(State())
@@ -61,6 +65,7 @@ final class LiveLists: Sendable {
         let start = state.withLock { state -> Bool? in
             guard state.count < maximum else { return nil }
             state.count += 1
+            state.changed = true
             state.groups[feed.key, default: Group(feed: feed, subscribers: [])].subscribers.append(
                 Subscriber(stream: stream, after: sequence, keyID: keyID))
             guard !state.isRunning else { return false }
@@ -81,9 +86,14 @@ final class LiveLists: Sendable {
     }
 
     private func run() {
-        while let groups = openGroups() {
-            if let latest = try? store.latestSequence() {
-                for group in groups { send(group, through: latest) }
+        while true {
+            let latest = try? store.latestSequence()
+            guard let groups = work(at: latest) else { return }
+            if let latest {
+                var complete = true
+                for group in groups where !send(group, through: latest) { complete = false }
+                // A read that failed (the store unavailable) is made again at the next look.
+                if !complete { state.withLock { $0.seen = nil } }
             }
             beatIfDue()
             endRevokedIfDue()
@@ -91,26 +101,40 @@ final class LiveLists: Sendable {
         }
     }
 
-    /// The groups with open streams (closed ones left out); nil when none is left, and the
-    /// thread then ends.
-    private func openGroups() -> [Group]? {
+    /// The groups to read at `latest`: none while nothing committed and no stream opened or
+    /// closed since the last look (a look then costs one comparison, however many streams are
+    /// open); nil when no stream is left, and the thread then ends.
+    private func work(at latest: Int64?) -> [Group]? {
         state.withLock { state in
-            for key in Array(state.groups.keys) {
-                let before = state.groups[key]?.subscribers.count ?? 0
-                state.groups[key]?.subscribers.removeAll { !$0.stream.isOpen }
-                state.count -= before - (state.groups[key]?.subscribers.count ?? 0)
-                if state.groups[key]?.subscribers.isEmpty == true { state.groups[key] = nil }
+            let changed = state.changed
+            if changed {
+                state.changed = false
+                for key in Array(state.groups.keys) {
+                    let before = state.groups[key]?.subscribers.count ?? 0
+                    state.groups[key]?.subscribers.removeAll { !$0.stream.isOpen }
+                    state.count -= before - (state.groups[key]?.subscribers.count ?? 0)
+                    if state.groups[key]?.subscribers.isEmpty == true { state.groups[key] = nil }
+                }
             }
             guard !state.groups.isEmpty else {
                 state.isRunning = false
                 return nil
             }
+            guard changed || latest != state.seen else { return [] }
+            state.seen = latest
             return Array(state.groups.values)
         }
     }
 
-    /// Reads `group`'s feed once for each place its streams are at (usually one) and sends it.
-    private func send(_ group: Group, through latest: Int64) {
+    /// A stream ended (its response was destroyed): it leaves its group at the next look.
+    func closed() {
+        state.withLock { $0.changed = true }
+    }
+
+    /// Reads `group`'s feed once for each place its streams are at (usually one) and sends it;
+    /// false when a read failed.
+    private func send(_ group: Group, through latest: Int64) -> Bool {
+        var complete = true
         var places: [Int64: [ResponseStream]] = [:]
         for subscriber in group.subscribers where subscriber.after < latest { places[subscriber.after, default: []].append(subscriber.stream) }
         for (after, streams) in places {
@@ -127,10 +151,11 @@ final class LiveLists: Sendable {
             } catch .changesExpired {
                 for stream in streams { stream.finish(Self.expiredEvent) }
             } catch {
-                // The store is unavailable: the same read again at the next look.
+                complete = false
             }
             moved(streams, of: group.feed.key, to: position)
         }
+        return complete
     }
 
     private func moved(_ streams: [ResponseStream], of key: String, to position: Int64) {

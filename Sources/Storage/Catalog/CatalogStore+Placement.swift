@@ -15,29 +15,52 @@ public enum ListPlacement: Sendable, Hashable {
 extension CatalogStore {
     /// Places items in the list a query describes (its position and limit are ignored), inside
     /// one read so every placement describes the same state.
+    ///
+    /// A changed item's place is read in two steps: whether its row is in the list (the list's
+    /// conditions and, for a search, the text checked in that row alone), then, for a row that
+    /// is, the row before it in the list as its database searches it. The second step searches
+    /// the whole list, and a list's feed (every stream of it) reads each change of its
+    /// collection: most are of rows outside a given search, which now cost one row's check.
     struct ListPlacer {
-        let plan: CatalogPageQuery
+        /// Whether a row is in the list, the search's text checked in the row.
+        let member: CatalogPageQuery
+        /// The list narrowed as its database searches, made at the first row in it.
+        private var ordered: CatalogPageQuery?
+        private let query: CatalogQuery
+        private let text: String?
         let kind: EntityKind
 
-        /// `restrict` narrows the list to a search's matches, the way its database searches
-        /// (given the folded text).
-        init(_ query: CatalogQuery, table: CatalogTable, restrict: (inout CatalogPageQuery, String) throws -> Void) throws {
+        /// `filter` checks a search's text (folded) in one row, the way its database does.
+        init(_ query: CatalogQuery, table: CatalogTable, filter: (inout CatalogPageQuery, String) -> Void) throws {
             var query = query
             query.after = nil
-            var plan = try CatalogPageQuery(query, table: table)
-            if let text = CatalogPageQuery.folded(query.search) { try restrict(&plan, text) }
-            self.plan = plan
+            var member = try CatalogPageQuery(query, table: table)
+            text = CatalogPageQuery.folded(query.search)
+            if let text { filter(&member, text) } else { ordered = member }
+            self.member = member
+            self.query = query
             kind = table.collection.kind
         }
 
-        func place(_ id: EntityID, _ db: any RowSource) throws -> ListPlacement {
-            let (sql, arguments) = plan.membershipStatement(id: id.rawValue)
+        /// `restrict` narrows the list to a search's matches, the way its database searches
+        /// (given the folded text).
+        mutating func place(_ id: EntityID, _ db: any RowSource, restrict: (inout CatalogPageQuery, String) throws -> Void) throws -> ListPlacement {
+            let (sql, arguments) = member.membershipStatement(id: id.rawValue)
             let position = try db.first(sql, arguments) { row in
-                plan.keys.indices.map { column in
-                    plan.keys[column].column.isText ? (row.text(column)?.databaseValue ?? .null) : (row.integer(column)?.databaseValue ?? .null)
+                member.keys.indices.map { column in
+                    member.keys[column].column.isText ? (row.text(column)?.databaseValue ?? .null) : (row.integer(column)?.databaseValue ?? .null)
                 }
             }
             guard let position else { return .outside }
+            let plan: CatalogPageQuery
+            if let ordered {
+                plan = ordered
+            } else {
+                var narrowed = try CatalogPageQuery(query, table: member.table)
+                if let text { try restrict(&narrowed, text) }
+                ordered = narrowed
+                plan = narrowed
+            }
             for (sql, arguments) in plan.precedingStatements(before: position) {
                 guard let previous = try db.first(sql, arguments, { $0.text(0) }) else { continue }
                 guard let previousID = EntityID(parsing: previous, kind: kind) else {

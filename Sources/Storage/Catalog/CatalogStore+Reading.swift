@@ -90,6 +90,10 @@ extension CatalogStore {
     }
 
     /// On GRDB's connection: a list's search is narrowed as pages search (`restrict(_:toMatchesOf:keys:_:)`).
+    static func filterRows(_ plan: inout CatalogPageQuery, containing text: String) {
+        plan.addSubstringFilter(text)
+    }
+
     func readFeed<T>(_ body: (any RowSource, (inout CatalogPageQuery, String) throws -> Void) throws -> T) throws -> T {
         let keys = options.search.keys
         return try pool.read { db in try body(db) { plan, text in try Self.restrict(&plan, toMatchesOf: text, keys: keys, db) } }
@@ -99,7 +103,7 @@ extension CatalogStore {
     /// list to a search's matches the way that database searches.
     static func readChanges(
         _ db: any RowSource, table: CatalogTable, after sequence: Int64, limit: Int, in list: CatalogQuery?, tables: [String: CatalogTable],
-        restrict: (inout CatalogPageQuery, String) throws -> Void
+        restrict: (inout CatalogPageQuery, String) throws -> Void, filter: (inout CatalogPageQuery, String) -> Void
     ) throws -> CatalogChangeBatch {
         let limit = min(max(limit, 1), 10_000)
         let pruned = try db.integer("SELECT value FROM store_counters WHERE name = 'pruned_through'", []) ?? 0
@@ -117,14 +121,14 @@ extension CatalogStore {
         ) { row in (sequence: row.integer(0) ?? 0, id: row.text(1) ?? "", operation: row.text(2) ?? "", author: row.text(3)) }
         let hasMore = entries.count > limit
         if hasMore { entries.removeLast() }
-        let placer = try list.map { list in try ListPlacer(list, table: table, restrict: restrict) }
+        var placer = try list.map { list in try ListPlacer(list, table: table, filter: filter) }
         var changes: [CatalogChange] = []
         changes.reserveCapacity(entries.count)
         for entry in entries {
             guard let id = EntityID(parsing: entry.id, kind: table.collection.kind), let operation = ChangeOperation(rawValue: entry.operation)
             else { throw StoreError.invariant("change \(entry.sequence) is malformed") }
             let item = operation == .delete ? nil : try fetchItem(db, table: table, id: id)
-            let placement = try item == nil ? nil : placer?.place(id, db)
+            let placement = try item == nil ? nil : placer?.place(id, db, restrict: restrict)
             var change = CatalogChange(sequence: entry.sequence, id: id, operation: operation, item: item, placement: placement, author: entry.author)
             if item != nil, table.treeColumn != nil {
                 change.childCount = Int(

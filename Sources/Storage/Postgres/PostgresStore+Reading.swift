@@ -65,6 +65,11 @@ extension PostgresStore {
     }
 
     /// In one repeatable-read snapshot; a list's search is narrowed through the trigram indexes.
+    /// The same LIKE test its searches make (`restrict`): PostgreSQL checks it in each row.
+    static func filterRows(_ plan: inout CatalogPageQuery, containing text: String) {
+        restrict(&plan, toMatchesOf: text)
+    }
+
     func readFeed<T>(_ body: (any RowSource, (inout CatalogPageQuery, String) throws -> Void) throws -> T) throws -> T {
         try pool.reading { db in try body(db) { plan, text in Self.restrict(&plan, toMatchesOf: text) } }
     }
