@@ -13,9 +13,10 @@ import { getJSON, postJSON, searchOf, withCount, withSearch } from "./api.js";
 import { DetailView } from "./detail.js";
 import { h } from "./dom.js";
 import { icon } from "./icons.js";
-import { clearKey, keyEvents, keyRejection } from "./key.js";
+import { clearKey, currentKey, keyEvents, keyRejection } from "./key.js";
 import { KeyDialog } from "./keydialog.js";
 import { ListView, entriesOf, modeOf } from "./listview.js";
+import { LiveStream, applyLive } from "./live.js";
 import { problemView } from "./problem.js";
 import { Refresher } from "./refresh.js";
 
@@ -66,6 +67,40 @@ const detail = new DetailView($("detail"), {
 });
 
 const refresher = new Refresher(() => state.list, draw);
+const live = new LiveStream();
+
+/// The list's stream from the feed token taken before its first page was read (a token is the
+/// collection's, whatever the list), so no change between the two is missed: one already on the
+/// page comes again and goes in at the same place.
+function streamFrom(link, feed) {
+  const since = feed?.next && new URL(feed.next, location.href).searchParams.get("since");
+  if (!link || !since) return link;
+  const url = new URL(link, location.href);
+  url.searchParams.set("since", since);
+  return url.pathname + url.search;
+}
+
+/// Keeps `list` current from its stream while it is shown (not an outline: its rows open onto
+/// children the stream of the roots does not carry). `document.body.dataset.live` says whether
+/// it is live.
+function follow(list, link) {
+  const setLive = (value) => {
+    if (list !== state.list) return;
+    list.live = value;
+    document.body.dataset.live = String(value);
+  };
+  // EventSource sends no headers: with an API key set, the list is polled with it instead.
+  live.follow(list.outline || currentKey() ? null : link, {
+    onState: setLive,
+    onChanges: (data) => {
+      if (list !== state.list || !list.ready) return;
+      if (data.total) list.total = data.total;
+      if (applyLive(list.view, data, { complete: !list.next })) return draw(list);
+      refresher.reload(list).then(() => list === state.list && draw(list));
+    },
+    onLost: () => refresh({ force: true }),
+  });
+}
 
 new KeyDialog({
   button: $("key-button"),
@@ -163,6 +198,8 @@ async function openList({ title, base, kind, mode = null, search = "", changes =
   const list = { title, base, kind, mode, search, changes, feed, outline, view, ready: false };
   list.firstLink = withCount(withSearch(base, search));
   state.list = list;
+  live.stop();
+  document.body.dataset.live = "false";
   if (kind === "collection") state.collectionList = list;
   drawToolbar(list);
   ui.scroller.setAttribute("aria-busy", "true");
@@ -188,6 +225,7 @@ async function loadFirst(list) {
     view.append(entriesOf(body));
     Object.assign(list, { etag, next: body.links.next, empty: body.empty, total: body.total, ready: true });
     drawLetters(list, body.links.index);
+    follow(list, streamFrom(body.links.stream, list.feed));
     // An outline's roots: the next refresh starts their feed from the link the page gives.
     if (list.outline && !list.changes) list.changes = body.links.changes;
     draw(list);
@@ -397,12 +435,14 @@ ui.search.addEventListener("keydown", (event) => {
   }
 });
 
-async function refresh() {
+/// `force`: the user asked (the button), so the list is read even while it is live.
+async function refresh({ force = false } = {}) {
   // A refused key stays refused: asking again every few seconds only repeats the 401 until
   // the key is cleared or replaced (which reloads anyway).
   if (keyRejection()) return showKeyRefused();
   try {
-    await Promise.all([refresher.refresh(), detail.revalidate()]);
+    // A live list is current already: the timer leaves it alone.
+    await Promise.all([state.list?.live && !force ? null : refresher.refresh(), detail.revalidate()]);
     showConnection(null);
   } catch (error) {
     // The list stays as it is; the next poll tries again.
@@ -424,7 +464,7 @@ function showConnection(text, action = null) {
   ui.connection.classList.toggle("offline", Boolean(text));
 }
 
-ui.refresh.addEventListener("click", refresh);
+ui.refresh.addEventListener("click", () => refresh({ force: true }));
 setInterval(() => document.visibilityState === "visible" && refresh(), pollSeconds * 1000);
 document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && refresh());
 

@@ -171,6 +171,13 @@ export class ListView {
     if (index >= 0 && !(row.childCount > 0)) this.collapse(id);
   }
 
+  /// The list as a stream event left it (live.js): unchanged rows keep their entries, and
+  /// with them their elements.
+  setEntries(entries) {
+    this.entries = entries;
+    if (this.selectedID && !entries.some((entry) => entry.id === this.selectedID)) this.selectedID = null;
+  }
+
   insertAtTop(row) {
     this.entries.unshift({ id: row.id, detail: row.detail, row, section: null });
   }

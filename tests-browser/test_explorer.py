@@ -208,14 +208,15 @@ def test_created_product_arrives_through_the_change_feed_without_a_reload(page, 
     kept = body["rows"][3]["id"]
     page.find_element(By.CSS_SELECTOR, f'#list [data-id="{kept}"]').click()
     page.execute_script("window.explorerTestMarker = 'same page'")
-    name = f"Explorer Lamp {uuid.uuid4().hex[:8]}"
+    # First in the list's order: the stream places it where the server has it, on the page shown.
+    name = f"0 Explorer Lamp {uuid.uuid4().hex[:8]}"
     status, _, created = api.request(
         "POST",
         "/v1/products",
         {"name": name, "shortDescription": "Made in a browser test", "longDescription": "It glows.", "price": {"minorUnits": 4200, "currency": "USD"}},
     )
     assert status == 201, created
-    # The poll (every 5 s) brings it; the refresh button would too.
+    # The list's stream brings it (the poll, every 5 s, where there is none; the refresh button too).
     wait(page, lambda: name in row_titles(page), timeout=20, message="the new product appears")
     assert page.execute_script("return window.explorerTestMarker") == "same page", "the page must not reload"
     assert page.find_element(By.CSS_SELECTOR, f'#list [data-id="{kept}"]').get_attribute("aria-selected") == "true"

@@ -115,8 +115,10 @@ def server_routes(spec, definition=None):
         else:
             expansions = [template]
         for path in expansions:
-            # The explorer's assets are one literal route each; the spec has /explorer/{asset}.
+            # The explorer's assets and the client module are one literal route each; the spec
+            # has /explorer/{asset} and /client/{file}.
             path = re.sub(r"^/explorer/[^/]+$", "/explorer/:asset", path)
+            path = re.sub(r"^/client/[^/]+$", "/client/:file", path)
             routes.add((method, re.sub(r":[A-Za-z]+", "{}", path)))
     return routes
 

@@ -13,7 +13,7 @@ struct EmbedExplorer: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let folder = context.package.directoryURL.appending(path: "Explorer")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { name in ["html", "js", "css", "svg"].contains { name.hasSuffix("." + $0) } }
+            .filter { name in ["html", "js", "css", "svg", "d.ts"].contains { name.hasSuffix("." + $0) } }
             .sorted()
         let inputs = names.map { folder.appending(path: $0) }
         let output = context.pluginWorkDirectoryURL.appending(path: "ExplorerAssetsText.swift")

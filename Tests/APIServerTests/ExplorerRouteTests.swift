@@ -16,6 +16,8 @@ struct ExplorerRouteTests {
         ("/explorer/app.js", "app.js", "text/javascript; charset=utf-8"),
         ("/explorer/app.css", "app.css", "text/css; charset=utf-8"),
         ("/explorer/listview.js", "listview.js", "text/javascript; charset=utf-8"),
+        ("/client/rowserver.js", "rowserver.js", "text/javascript; charset=utf-8"),
+        ("/client/rowserver.d.ts", "rowserver.d.ts", "application/typescript; charset=utf-8"),
     ])
     func assetIsServedAsBuiltWithItsHeaders(route: String, file: String, contentType: String) async throws {
         let app = try LiveApplication()
@@ -35,7 +37,7 @@ struct ExplorerRouteTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.explorerFolder.path).filter { !$0.hasPrefix(".") }
         #expect(names.contains("index.html"))
         for name in names where name != "index.html" {
-            let response = try await fetch(port: app.port, "/explorer/" + name)
+            let response = try await fetch(port: app.port, (name.hasPrefix("rowserver.") ? "/client/" : "/explorer/") + name)
             #expect(response.status == 200, "\(name)")
         }
     }

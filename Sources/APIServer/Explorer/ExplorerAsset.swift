@@ -4,7 +4,8 @@ import HTTPServer
 /// One file of the explorer (the browser client in `Explorer/`), ready to serve: its route,
 /// media type, bytes and a strong entity tag, all computed once at startup.
 struct ExplorerAsset: Sendable {
-    /// `/` for the page itself, `/explorer/<file>` for what it loads.
+    /// `/` for the page itself, `/client/<file>` for the client module other pages may load
+    /// too (`rowserver.js` and its declarations), `/explorer/<file>` for the rest it loads.
     var route: String
     var contentType: String
     var body: [UInt8]
@@ -14,7 +15,7 @@ struct ExplorerAsset: Sendable {
     var encodedBodies = EncodedBodies()
 
     init(name: String, text: String) {
-        route = name == "index.html" ? "/" : "/explorer/" + name
+        route = name == "index.html" ? "/" : (name.hasPrefix("rowserver.") ? "/client/" : "/explorer/") + name
         contentType = Self.contentType(of: name)
         body = Array(text.utf8)
         let digest = SHA256.hash(data: body)
@@ -23,6 +24,7 @@ struct ExplorerAsset: Sendable {
 
     static func contentType(of name: String) -> String {
         if name.hasSuffix(".html") { return "text/html; charset=utf-8" }
+        if name.hasSuffix(".d.ts") { return "application/typescript; charset=utf-8" }
         if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
         if name.hasSuffix(".css") { return "text/css; charset=utf-8" }
         if name.hasSuffix(".svg") { return "image/svg+xml" }

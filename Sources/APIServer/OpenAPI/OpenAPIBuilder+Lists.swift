@@ -62,8 +62,9 @@ extension OpenAPIBuilder {
                         "limit", "Changes per answer, 1 to 1000 (default 100).",
                         schema: ["type": "integer", "minimum": 1, "maximum": 1000, "default": 100]),
                     Self.parameter(
-                        "Last-Event-ID", in: "header", "A stream's resume token (the `id` of the last event received); wins over `since`.",
-                        schema: ["type": "string", "maxLength": 256]),
+                        "Last-Event-ID", in: "header",
+                        "A stream's resume token (the `id` of the last event received); wins over `since`. A request for JSON ignores it.",
+                        schema: ["type": "string"]),
                 ] + selectionParameters(collection) + [Self.ref("AcceptLanguage", "parameters")]),
             "responses": Self.responseMap(
                 [

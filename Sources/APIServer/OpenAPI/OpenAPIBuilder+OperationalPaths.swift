@@ -58,8 +58,28 @@ extension OpenAPIBuilder {
                     problems: [404]),
             ]
         ]
+        let client: YAMLNode = [
+            "get": [
+                "tags": ["operations"], "operationId": "getClientModule",
+                "summary":
+                    "The browser client of lists (an ES module, no build step: a list kept current by its stream) and its TypeScript declarations.",
+                "parameters": [
+                    [
+                        "name": "file", "in": "path", "required": true, "description": "rowserver.js or rowserver.d.ts.",
+                        "schema": ["type": "string", "pattern": "^rowserver[.](js|d[.]ts)$"],
+                    ]
+                ],
+                "responses": Self.responseMap(
+                    [
+                        ("200", answer("The module.", [("text/javascript", text), ("application/typescript", text)], etag: true)),
+                        ("304", notModified),
+                    ],
+                    problems: [404]),
+            ]
+        ]
         return [
-            ("/health", health), ("/metrics", metrics), ("/openapi.yaml", openAPI), ("/", explorer), ("/explorer/{asset}", asset), ("/v1", index()),
+            ("/health", health), ("/metrics", metrics), ("/openapi.yaml", openAPI), ("/", explorer), ("/explorer/{asset}", asset),
+            ("/client/{file}", client), ("/v1", index()),
         ]
     }
 
