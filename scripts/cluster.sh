@@ -86,6 +86,9 @@ $upstreams
             proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
             # A dead instance's requests go to the next one, but a write is never sent twice.
             proxy_next_upstream error timeout;
+            # A list's stream (text/event-stream) says X-Accel-Buffering: no itself, so nginx
+            # passes each event at once; its heartbeat (every 15 s) keeps it inside this timeout.
+            proxy_read_timeout 60s;
         }
     }
 }

@@ -110,3 +110,40 @@ def test_behind_nginx_each_client_has_its_own_limit_and_cannot_forge_another():
     finally:
         proxy.stop()
         server.stop()
+
+
+def read_until(response, marker, seconds):
+    """What the stream sent until `marker` arrived (or the time ran out)."""
+    received = b""
+    deadline = time.monotonic() + seconds
+    while marker not in received and time.monotonic() < deadline:
+        received += response.read1(65536)
+    return received
+
+
+@pytest.mark.skipif(not os.path.exists(NGINX), reason="nginx is installed by scripts/setup.sh")
+def test_a_stream_through_nginx_arrives_as_it_is_sent():
+    """nginx buffers proxied responses by default; a stream says `X-Accel-Buffering: no`, so
+    each event and heartbeat passes at once, with nginx's configuration left as it is."""
+    server = Server(extra=["--stream-heartbeat", "0.2"])
+    proxy = Nginx(server.port)
+    try:
+        stream = http.client.HTTPConnection("127.0.0.1", proxy.port, timeout=5)
+        stream.request("GET", "/v1/products/changes?q=nginx%20lamp", headers={"Accept": "text/event-stream"})
+        response = stream.getresponse()
+        assert response.status == 200
+        assert response.getheader("Content-Type").startswith("text/event-stream")
+        # The opening, then heartbeats (comment lines) every 0.2 s.
+        assert b"\n\n:\n\n:\n\n" in read_until(response, b"\n\n:\n\n:\n\n", 3)
+        write = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        body = '{"name":"Nginx Lamp","shortDescription":"Lit","longDescription":"","price":{"minorUnits":100,"currency":"USD"}}'
+        write.request("POST", "/v1/products", body=body, headers={"Content-Type": "application/json", "Authorization": f"Bearer {server.key}"})
+        assert write.getresponse().status == 201
+        written = time.monotonic()
+        received = read_until(response, b"Nginx Lamp", 3)
+        assert b"event: changes" in received and b"Nginx Lamp" in received
+        assert time.monotonic() - written < 1.0
+        stream.close()
+    finally:
+        proxy.stop()
+        server.stop()
