@@ -95,7 +95,11 @@ function follow(list, link) {
     onChanges: (data) => {
       if (list !== state.list || !list.ready) return;
       if (data.total) list.total = data.total;
-      if (applyLive(list.view, data, { complete: !list.next })) return draw(list);
+      // An item the rows show through a reference changed (a department renamed): the stream
+      // says so by a new referencesVersion, and the rows showing it are read again.
+      const referencesMoved = list.referencesVersion && data.referencesVersion !== list.referencesVersion;
+      list.referencesVersion = data.referencesVersion;
+      if (!referencesMoved && applyLive(list.view, data, { complete: !list.next })) return draw(list);
       refresher.reload(list).then(() => list === state.list && draw(list));
     },
     onLost: () => refresh({ force: true }),

@@ -58,6 +58,7 @@ export class LiveList extends EventTarget {
     this.state = "closed";
     this.source = null;
     this.pending = null;
+    this.referencesVersion = null;
   }
 
   /// Reads the first page and starts the stream.
@@ -129,10 +130,14 @@ export class LiveList extends EventTarget {
   }
 
   apply(data) {
+    // A new referencesVersion: an item the rows show through a reference changed, which no
+    // change of the list says; the rows are read again.
+    const referencesMoved = this.referencesVersion && data.referencesVersion !== this.referencesVersion;
+    this.referencesVersion = data.referencesVersion;
     const { entries, placed } = applyChanges(this.rows, data.changes, { complete: !this.next });
     this.rows = entries;
     if (data.total) this.total = data.total;
-    if (!placed) this.open().catch((error) => this.fail(error));
+    if (!placed || referencesMoved) this.open().catch((error) => this.fail(error));
   }
 
   async readPage(link) {

@@ -121,3 +121,23 @@ struct LiveStreamTests {
         #expect(reader.head.status == 400)
     }
 }
+
+extension LiveStreamTests {
+    /// A list's rows show other items (a ticket's assignee in its table): a rename of one is no
+    /// change of the list, and the stream says it by a new `referencesVersion`, as the feed does.
+    @Test func aRenamedReferencedItemIsSaidByAnEventWithANewReferencesVersion() async throws {
+        let agent = try await server.create("agents", #"{"name":"Ana","email":"ana@example.com","team":"billing"}"#)
+        _ = try await server.create("tickets", #"{"subject":"Printer","status":"open","priority":2,"opened":"2026-11-20","assigneeID":"\#(agent)"}"#)
+        let reader = try await open("/v1/tickets/changes?view=table", after: nil, on: server.port)
+        _ = try await onThread { try reader.next() }
+        // The stream's group has read the versions it starts from.
+        try await Task.sleep(for: .milliseconds(200))
+        let renamed = try await server.send("PATCH", "/v1/agents/\(agent)", json: #"{"name":"Ana María"}"#)
+        #expect(renamed.status == 200)
+        let event = try await onThread { try reader.events { $0.event == "changes" }.last }
+        let data = try #require(event?.data.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect((data["changes"] as? [Any])?.isEmpty == true)
+        let feed = try #require(try await server.get("/v1/tickets/changes?view=table").json)
+        #expect(data["referencesVersion"] as? String == feed["referencesVersion"] as? String)
+    }
+}

@@ -27,6 +27,8 @@ final class LiveLists: Sendable {
     private struct Group {
         let feed: LiveListFeed
         var subscribers: [Subscriber]
+        /// The `referencesVersion` the group's events last said; nil before the first.
+        var references: String?
     }
 
     private struct State {
@@ -135,13 +137,19 @@ final class LiveLists: Sendable {
     /// false when a read failed.
     private func send(_ group: Group, through latest: Int64) -> Bool {
         var complete = true
+        guard let references = try? group.feed.referencesVersion() else { return false }
+        // A stream opened since the last one said it has the version its page was read at, or
+        // an older one: a change is said at once.
+        let announcing = group.references.map { $0 != references } ?? false
         var places: [Int64: [ResponseStream]] = [:]
-        for subscriber in group.subscribers where subscriber.after < latest { places[subscriber.after, default: []].append(subscriber.stream) }
+        for subscriber in group.subscribers where subscriber.after < latest || announcing {
+            places[subscriber.after, default: []].append(subscriber.stream)
+        }
         for (after, streams) in places {
             var position = after
             do {
                 while true {
-                    let read = try group.feed.events(after: position)
+                    let read = try group.feed.events(after: position, references: references, announcing: announcing)
                     if !read.bytes.isEmpty { for stream in streams { stream.send(read.bytes) } }
                     // Past `latest` when the read saw later commits; at least `latest` when it
                     // saw none of this list's: every change through it was read.
@@ -155,6 +163,7 @@ final class LiveLists: Sendable {
             }
             moved(streams, of: group.feed.key, to: position)
         }
+        if complete { state.withLock { $0.groups[group.feed.key]?.references = references } }
         return complete
     }
 

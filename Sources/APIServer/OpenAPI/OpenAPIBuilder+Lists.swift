@@ -51,8 +51,9 @@ extension OpenAPIBuilder {
                     + "a token older than the retained history is 410, so the client reloads the list.\n\n"
                     + "With `Accept: text/event-stream` the same changes are pushed as server-sent events as they commit. The stream "
                     + "opens with `retry` (1 to 4 s, spread so that reconnecting clients do not all come at once) and, without a token, "
-                    + "an `id` holding the token of now. Each event `changes` carries what one read of the feed answers (`changes`, and a "
-                    + "counted list's `total` and `sections`), its `id` the token after it: reconnecting with `Last-Event-ID` (as "
+                    + "an `id` holding the token of now. Each event `changes` carries what one read of the feed answers (`changes`, a "
+                    + "counted list's `total` and `sections`, and `referencesVersion`, which also comes alone, with no changes, when an "
+                    + "item the rows show through a reference changed), its `id` the token after it: reconnecting with `Last-Event-ID` (as "
                     + "`EventSource` does) resumes exactly. A token older than the retained history gets one `expired` event and the "
                     + "stream ends; a comment line comes every 15 s; at shutdown every stream ends with a `shutdown` event."),
             "parameters": .list(
@@ -81,7 +82,7 @@ extension OpenAPIBuilder {
                                     "schema": [
                                         "type": "string",
                                         "description":
-                                            "Server-sent events: `changes` (data: a ChangeFeed's `changes`, `total` and `sections`), `expired`, `shutdown`.",
+                                            "Server-sent events: `changes` (data: a ChangeFeed's `changes`, `total`, `sections` and `referencesVersion`), `expired`, `revoked`, `shutdown`.",
                                     ]
                                 ],
                             ])
