@@ -46,6 +46,13 @@ struct Serve: ParsableCommand {
     @Option(help: "Open connections per client IP at most; 0 = unlimited, needed behind a proxy. (ROWSERVER_PER_IP_LIMIT)")
     var perIPLimit: Int = Environment.int("ROWSERVER_PER_IP_LIMIT") ?? 256
 
+    @Option(
+        help: """
+            KiB of libmicrohttpd's memory per connection, which bounds a request's line and headers (past them: 414 or 431); \
+            an idle stream holds about this much. (ROWSERVER_CONNECTION_MEMORY)
+            """)
+    var connectionMemory: Int = Environment.int("ROWSERVER_CONNECTION_MEMORY") ?? 15
+
     @Option(help: "Seconds an idle connection stays open. (ROWSERVER_CONNECTION_TIMEOUT)")
     var connectionTimeout: Int = Environment.int("ROWSERVER_CONNECTION_TIMEOUT") ?? 10
 
@@ -143,6 +150,7 @@ struct Serve: ParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535") }
         guard threads >= 1 && threads <= 256 else { throw ValidationError("--threads must be within 1...256") }
         guard connectionLimit >= 1 else { throw ValidationError("--connection-limit must be at least 1") }
+        guard (4...1_024).contains(connectionMemory) else { throw ValidationError("--connection-memory must be within 4...1024 (KiB)") }
         guard maxStreams >= 0 else { throw ValidationError("--max-streams must not be negative") }
         guard streamHeartbeat >= 0.01 else { throw ValidationError("--stream-heartbeat must be at least 0.01") }
         guard perIPLimit >= 0 else { throw ValidationError("--per-ip-limit must not be negative") }
@@ -179,6 +187,7 @@ struct Serve: ParsableCommand {
         configuration.connectionLimit = connectionLimit
         configuration.perIPConnectionLimit = perIPLimit
         configuration.connectionTimeout = connectionTimeout
+        configuration.connectionMemoryLimit = connectionMemory * 1024
         configuration.requestTimeout = requestTimeout
         configuration.maxBodySize = maxBody
         configuration.allowedOrigins = corsOrigin

@@ -2,6 +2,10 @@ import Foundation
 import HTTPServer
 import Storage
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The open streams of lists (`GET …/changes` with `Accept: text/event-stream`), and the thread
 /// that sends them what changed.
 ///
@@ -90,7 +94,14 @@ final class LiveLists: Sendable {
     private func run() {
         while true {
             let latest = try? store.latestSequence()
-            guard let groups = work(at: latest) else { return }
+            guard let groups = work(at: latest) else {
+                // The last stream went: what thousands of them held (libmicrohttpd's connection
+                // memory, freed in the middle of the heap) goes back to the system rather than
+                // staying in the process's RSS, once libmicrohttpd freed their connections too.
+                Thread.sleep(forTimeInterval: 1)
+                _ = Self.mallocTrim?(0)
+                return
+            }
             if let latest {
                 var complete = true
                 for group in groups where !send(group, through: latest) { complete = false }
@@ -217,6 +228,17 @@ final class LiveLists: Sendable {
 
     static let keyCheckInterval = 0.5
     static let revokedEvent = Array("event: revoked\ndata: {\"code\":\"INVALID_KEY\"}\n\n".utf8)
+    /// glibc's `malloc_trim`, which Swift's Glibc module leaves out (`malloc.h`); looked up once.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+            // RTLD_DEFAULT: the symbol wherever the process has it.
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+            return nil
+        #endif
+    }()
+
     static let heartbeatComment = Array(":\n\n".utf8)
     /// The event a stream whose token is older than the change log gets before it ends, as the
     /// feed answers 410: read the list again, then stream from its new token.
