@@ -58,7 +58,7 @@ struct CrossInstanceStreamTests {
                 client.reader = try await onThread { try EventStreamReader(port: port, feed, headers: resume.map { [("Last-Event-ID", $0)] } ?? []) }
             }
             let expected = try await fresh()
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(10 * RawHTTPClient.slowdown)
             while !client.list.sameRows(as: expected), Date() < deadline {
                 let reading = client
                 client = try await onThread {

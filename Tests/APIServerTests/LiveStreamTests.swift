@@ -96,7 +96,7 @@ struct LiveStreamTests {
                 #expect(client.reader?.head.status == 200)
             }
             let fresh = try await rows(list)
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(10 * RawHTTPClient.slowdown)
             while !client.list.sameRows(as: fresh), Date() < deadline {
                 let reading = client
                 client = try await onThread {
