@@ -58,15 +58,7 @@ struct CrossInstanceStreamTests {
                 client.reader = try await onThread { try EventStreamReader(port: port, feed, headers: resume.map { [("Last-Event-ID", $0)] } ?? []) }
             }
             let expected = try await fresh()
-            let deadline = Date().addingTimeInterval(10 * RawHTTPClient.slowdown)
-            while !client.list.sameRows(as: expected), Date() < deadline {
-                let reading = client
-                client = try await onThread {
-                    var next = reading
-                    _ = try next.applyNext()
-                    return next
-                }
-            }
+            try await client.catchUp(to: expected)
             #expect(client.list.ids == expected.compactMap { $0["id"] as? String }, "burst \(burst)")
             #expect(client.list.sameRows(as: expected), "burst \(burst): rows")
         }

@@ -33,6 +33,19 @@ struct LiveStreamTests {
             try list.apply(changes, resume: list.feed)
             return true
         }
+
+        /// Applies events until the rows are `expected`, or for 10 s (slowed down as tests are).
+        mutating func catchUp(to expected: [[String: Any]]) async throws {
+            let deadline = Date().addingTimeInterval(10 * RawHTTPClient.slowdown)
+            while !list.sameRows(as: expected), Date() < deadline {
+                let reading = self
+                self = try await onThread {
+                    var next = reading
+                    _ = try next.applyNext()
+                    return next
+                }
+            }
+        }
     }
 
     func rows(_ list: String) async throws -> [[String: Any]] {
@@ -96,15 +109,7 @@ struct LiveStreamTests {
                 #expect(client.reader?.head.status == 200)
             }
             let fresh = try await rows(list)
-            let deadline = Date().addingTimeInterval(10 * RawHTTPClient.slowdown)
-            while !client.list.sameRows(as: fresh), Date() < deadline {
-                let reading = client
-                client = try await onThread {
-                    var next = reading
-                    _ = try next.applyNext()
-                    return next
-                }
-            }
+            try await client.catchUp(to: fresh)
             #expect(client.list.ids == fresh.compactMap { $0["id"] as? String }, "seed \(seed), burst \(burst): \(list)")
             #expect(client.list.sameRows(as: fresh), "seed \(seed), burst \(burst): rows")
         }
