@@ -180,6 +180,8 @@ def main():
     parser.add_argument("--shapes", type=int, default=20)
     parser.add_argument("--writes", type=float, default=100)
     parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connection-memory", type=int, default=None,
+                        help="KiB of libmicrohttpd's memory a connection (the server's own default when not given)")
     arguments = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -188,7 +190,8 @@ def main():
     room = max(arguments.idle, arguments.streams) + 100
     server = rowserver("rowserver", binary, db, extra=[
         "--connection-limit", str(room + 100), "--per-ip-limit", "0", "--max-streams", str(room),
-        "--stream-heartbeat", str(server_heartbeat), "--threads", "2"])
+        "--stream-heartbeat", str(server_heartbeat), "--threads", "2",
+        *(["--connection-memory", str(arguments.connection_memory)] if arguments.connection_memory else [])])
     try:
         results = {"idle": asyncio.run(idle_part(server, arguments.idle)),
                    "load": asyncio.run(load_part(server, arguments.streams, arguments.shapes, arguments.writes, arguments.seconds))}

@@ -58,7 +58,7 @@ def auth_cases(victim, keys):
               "cr inside": write[:20] + "\r" + write[20:]}
     for name, token in tokens.items():
         expect(f"key {name}", post((b"Bearer " if isinstance(token, bytes) else "Bearer ") + token), 401, **INVALID)
-    # 40,000 characters do not fit the connection's 15 KiB: libmicrohttpd's own 431.
+    # 40,000 characters do not fit the connection's 32 KiB: libmicrohttpd's own 431.
     expect("key 40,000 characters", post("Bearer " + "a" * 40_000), 431)
     # Other schemes and malformed Bearer credentials.
     for name, value in {"basic": "Basic dXNlcjpwYXNz", "basic with the key": f"Basic {write}", "token scheme": f"Token {write}",

@@ -61,7 +61,7 @@ def bearer(secret):
 # The only 5xx answers allowed, each libmicrohttpd's own, given before any callback so that
 # rowserver never sees the request: 505 to an HTTP/2 request line (RFC 9110 §15.6.6, the right
 # status for a major version the server does not speak) and 500 to a chunk-size line longer
-# than the connection's memory (15 KiB; a library limitation; the process stays up).
+# than the connection's memory (32 KiB; a library limitation; the process stays up).
 LIBRARY_5XX = {"http/2 line": 505, "http/2 preface": 505, "chunk huge extension": 500}
 
 

@@ -24,11 +24,12 @@ public struct ServerConfiguration: Sendable {
     /// 0 turns the deadline off.
     public var requestTimeout: Double = 30
     /// Bytes per connection for the request line and headers: past it the library answers
-    /// 414 (long URI) or 431 (large headers). An open connection holds about this much once it
-    /// served a request (libmicrohttpd zeroes what a request used), an idle stream too: 15 KiB
-    /// takes headers as large as common servers do (8 KiB a line) and keeps an idle stream
-    /// within 16 KiB of RSS (15.7 measured; 16.2 with 16 KiB, 24.2 with the 32 KiB it was).
-    public var connectionMemoryLimit: Int = 15 * 1024
+    /// 414 (long URI) or 431 (large headers), its own HTML body rather than a problem. An open
+    /// connection holds about this much once it served a request (libmicrohttpd zeroes what a
+    /// request used), an idle stream too: 24.2 KiB of RSS with 32 KiB, 15.7 with 15 KiB. 32 KiB
+    /// holds every URI the API documents (schemathesis sends cursors of thousands of 4-byte
+    /// characters, percent-encoded); a server of many streams can take less (`--connection-memory`).
+    public var connectionMemoryLimit: Int = 32 * 1024
     /// Request bodies above this many bytes are refused with 413.
     public var maxBodySize: Int = 1024 * 1024
     /// Pending connections the kernel queues before `accept`.
