@@ -25,7 +25,7 @@ extension CatalogListController {
         let start = try after ?? store.latestSequence()
         let context = request.renderContext
         let feed = LiveListFeed(
-            key: CatalogLinks.changes(shape) + "\n" + context.locale.rawValue, store: store, shape: shape, list: list,
+            key: shape.facts.changes + "\n" + context.locale.rawValue, store: store, shape: shape, list: list,
             counting: shape.parameters.counting(shape.collection.definition), context: context, parentItem: parentItem, signer: signer)
         let stream = ResponseStream(farewell: Self.farewell) { [weak live] in live?.closed() }
         var opening = Array("retry: \(Self.retryMilliseconds())\n".utf8)
